@@ -1,0 +1,41 @@
+package io.cairndb.error;
+
+/** MySQL error codes and SQLSTATEs that CairnDB reports. */
+public enum ErrorCode {
+    PARSE_ERROR(1064, "42000"),
+    UNKNOWN_DATABASE(1049, "42000"),
+    DATABASE_EXISTS(1007, "HY000"),
+    DATABASE_NOT_EMPTY(1105, "HY000"),
+    NO_DATABASE_SELECTED(1046, "3D000"),
+    TABLE_EXISTS(1050, "42S01"),
+    UNKNOWN_TABLE(1051, "42S02"),
+    NO_SUCH_TABLE(1146, "42S02"),
+    UNKNOWN_COLUMN(1054, "42S22"),
+    DUPLICATE_COLUMN(1060, "42S21"),
+    COLUMN_COUNT_MISMATCH(1136, "21S01"),
+    WRONG_VALUE(1366, "HY000"),
+    UNKNOWN_SYSTEM_VARIABLE(1193, "HY000"),
+    NOT_SUPPORTED(1235, "42000"),
+    ACCESS_DENIED(1045, "28000"),
+    UNKNOWN_PARTITION(1735, "HY000"),
+    NO_PARTITION_FOR_VALUE(1526, "HY000"),
+    DUPLICATE_KEY(1062, "23000"),
+    WRONG_ARGUMENTS(1210, "HY000"),
+    INTERNAL(1105, "HY000");
+
+    private final int code;
+    private final String sqlState;
+
+    ErrorCode(int code, String sqlState) {
+        this.code = code;
+        this.sqlState = sqlState;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+}

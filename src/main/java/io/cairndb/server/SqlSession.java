@@ -1,0 +1,31 @@
+package io.cairndb.server;
+
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.StatementResult;
+
+import java.util.List;
+
+/**
+ * One client connection's view of the database, as the wire protocol uses it. Every method
+ * reports failures as {@link io.cairndb.error.CairnException}.
+ */
+public interface SqlSession extends AutoCloseable {
+
+    /** Runs the statements in {@code sql}; returns one result per statement, in order. */
+    List<StatementResult> execute(String sql);
+
+    /** COM_INIT_DB / USE. */
+    void useDatabase(String database);
+
+    /** The current database, or null. */
+    String currentDatabase();
+
+    /** COM_FIELD_LIST: the columns of a table in the current database. */
+    List<ResultColumn> fieldList(String table);
+
+    /** The id shown in SHOW PROCESSLIST and sent in the handshake. */
+    long connectionId();
+
+    @Override
+    void close();
+}
