@@ -1,0 +1,13 @@
+package io.cairndb.sql.tree;
+
+import io.cairndb.catalog.AggregationType;
+import io.cairndb.catalog.DataType;
+
+/**
+ * A column in CREATE TABLE / ALTER TABLE. {@code nullable} is null when neither NULL nor NOT NULL
+ * was written; {@code aggregation}, {@code defaultValue} and {@code comment} are nullable.
+ * {@code defaultValue} is the literal or a call such as {@code CURRENT_TIMESTAMP}.
+ */
+public record ColumnDef(String name, DataType type, Boolean nullable, AggregationType aggregation,
+                        boolean autoIncrement, Expr defaultValue, String comment) {
+}

@@ -1,0 +1,234 @@
+package io.cairndb.sql.tree;
+
+import io.cairndb.catalog.KeyModel;
+
+import java.util.List;
+import java.util.Map;
+
+/** Top-level statements. Nullable components are documented per record; lists are never null. */
+public sealed interface Statement {
+
+    record QueryStatement(Query query) implements Statement {
+    }
+
+    /** {@code EXPLAIN [VERBOSE|...] stmt}; level upper-case or null. */
+    record Explain(String level, Statement statement) implements Statement {
+    }
+
+    // ---- databases
+
+    record CreateDatabase(String name, boolean ifNotExists, Map<String, String> properties) implements Statement {
+        public CreateDatabase {
+            properties = Properties.copyOf(properties);
+        }
+    }
+
+    record DropDatabase(String name, boolean ifExists, boolean force) implements Statement {
+    }
+
+    /** {@code USE db} / {@code USE catalog.db}: name is the database. */
+    record UseDatabase(String name) implements Statement {
+    }
+
+    // ---- tables and views
+
+    /** {@code DUPLICATE|UNIQUE|AGGREGATE|PRIMARY KEY (cols)}. */
+    record KeyDesc(KeyModel model, List<String> columns) {
+        public KeyDesc {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /**
+     * CREATE TABLE. keys, comment, partition, distribution, asQuery (CTAS) and like (CREATE TABLE
+     * .. LIKE) are nullable. {@code asQueryText} is the original text of asQuery (nullable).
+     */
+    record CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns, KeyDesc keys,
+                       String comment, PartitionDesc partition, DistributionDesc distribution,
+                       Map<String, String> properties, Query asQuery, QualifiedName like) implements Statement {
+        public CreateTable {
+            columns = List.copyOf(columns);
+            properties = Properties.copyOf(properties);
+        }
+    }
+
+    record DropTable(QualifiedName name, boolean ifExists, boolean force) implements Statement {
+    }
+
+    /** {@code TRUNCATE TABLE t [PARTITION (p1, ...)]}. */
+    record TruncateTable(QualifiedName name, List<String> partitions) implements Statement {
+        public TruncateTable {
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    /**
+     * {@code CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(cols)] [COMMENT ..] AS query}.
+     * {@code queryText} is the original text of the query.
+     */
+    record CreateView(QualifiedName name, boolean orReplace, boolean ifNotExists, List<String> columns,
+                      String comment, Query query, String queryText) implements Statement {
+        public CreateView {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    record DropView(QualifiedName name, boolean ifExists) implements Statement {
+    }
+
+    record AlterTable(QualifiedName name, List<AlterClause> clauses) implements Statement {
+        public AlterTable {
+            clauses = List.copyOf(clauses);
+        }
+    }
+
+    sealed interface AlterClause {
+    }
+
+    /** {@code ADD COLUMN c ... [AFTER x | FIRST]} or {@code ADD COLUMN (c1 ..., c2 ...)}; after nullable. */
+    record AddColumns(List<ColumnDef> columns, String after, boolean first) implements AlterClause {
+        public AddColumns {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    record DropColumn(String name) implements AlterClause {
+    }
+
+    /** {@code MODIFY COLUMN c type ... [AFTER x | FIRST]}; after nullable. */
+    record ModifyColumn(ColumnDef column, String after, boolean first) implements AlterClause {
+    }
+
+    record RenameColumn(String oldName, String newName) implements AlterClause {
+    }
+
+    record AddPartition(PartitionDesc.PartitionDef partition) implements AlterClause {
+    }
+
+    record DropPartition(String name, boolean ifExists) implements AlterClause {
+    }
+
+    /** {@code RENAME new_name}. */
+    record RenameTable(String newName) implements AlterClause {
+    }
+
+    /** {@code SET ("k" = "v", ...)}. */
+    record SetProperties(Map<String, String> properties) implements AlterClause {
+        public SetProperties {
+            properties = Properties.copyOf(properties);
+        }
+    }
+
+    /** {@code MODIFY COMMENT 'text'}. */
+    record ModifyComment(String comment) implements AlterClause {
+    }
+
+    // ---- DML
+
+    /**
+     * {@code INSERT INTO|OVERWRITE TABLE t [PARTITION (..)] [WITH LABEL l] [(cols)] VALUES ..|query}.
+     * VALUES arrive as a Query whose body is {@link QueryBody.Values}. label nullable.
+     */
+    record Insert(QualifiedName table, List<String> partitions, List<String> columns, Query source,
+                  boolean overwrite, String label) implements Statement {
+        public Insert {
+            partitions = List.copyOf(partitions);
+            columns = List.copyOf(columns);
+        }
+    }
+
+    record Assignment(String column, Expr value) {
+    }
+
+    /** {@code UPDATE t [alias] SET .. [FROM relation] [WHERE ..]}; alias, from, where nullable. */
+    record Update(QualifiedName table, String alias, List<Assignment> assignments, Relation from,
+                  Expr where) implements Statement {
+        public Update {
+            assignments = List.copyOf(assignments);
+        }
+    }
+
+    /** {@code DELETE FROM t [alias] [PARTITION (..)] [USING relation] [WHERE ..]}; alias, using, where nullable. */
+    record Delete(QualifiedName table, String alias, List<String> partitions, Relation using,
+                  Expr where) implements Statement {
+        public Delete {
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    // ---- session
+
+    enum Scope { SESSION, GLOBAL }
+
+    sealed interface SetItem {
+    }
+
+    /** {@code SET [SESSION|GLOBAL] name = value}, {@code SET @@global.name = value}; name lower-case. */
+    record SetVariable(Scope scope, String name, Expr value) implements SetItem {
+    }
+
+    /** {@code SET @name = value}. */
+    record SetUserVariable(String name, Expr value) implements SetItem {
+    }
+
+    /** {@code SET NAMES charset [COLLATE collation]} / {@code SET CHARACTER SET ..}; collation nullable. */
+    record SetNames(String charset, String collation) implements SetItem {
+    }
+
+    record SetStatement(List<SetItem> items) implements Statement {
+        public SetStatement {
+            items = List.copyOf(items);
+        }
+    }
+
+    enum TransactionKind { BEGIN, COMMIT, ROLLBACK }
+
+    /** BEGIN / START TRANSACTION / COMMIT / ROLLBACK. */
+    record Transaction(TransactionKind kind) implements Statement {
+    }
+
+    /** {@code KILL [QUERY|CONNECTION] id}. */
+    record Kill(long connectionId, boolean queryOnly) implements Statement {
+    }
+
+    // ---- SHOW / DESCRIBE. like and where are nullable.
+
+    record ShowDatabases(String like, Expr where) implements Statement {
+    }
+
+    /** database nullable (current). */
+    record ShowTables(String database, boolean full, String like, Expr where) implements Statement {
+    }
+
+    record ShowCreateTable(QualifiedName name) implements Statement {
+    }
+
+    record ShowPartitions(QualifiedName table, Expr where, List<OrderItem> orderBy, Query.Limit limit)
+            implements Statement {
+        public ShowPartitions {
+            orderBy = List.copyOf(orderBy);
+        }
+    }
+
+    record ShowColumns(QualifiedName table, boolean full, String like) implements Statement {
+    }
+
+    /** scope null means SESSION. */
+    record ShowVariables(Scope scope, String like, Expr where) implements Statement {
+    }
+
+    record ShowProcesslist(boolean full) implements Statement {
+    }
+
+    /**
+     * Other SHOW commands that clients send and that answer from fixed or session data:
+     * what is upper-case, e.g. WARNINGS, ERRORS, STATUS, ENGINES, CHARSET, COLLATION, INDEX, TABLE STATUS.
+     * target nullable (the table of SHOW INDEX).
+     */
+    record ShowOther(String what, QualifiedName target, String like) implements Statement {
+    }
+
+    /** {@code DESC[RIBE] t [ALL]}. */
+    record Describe(QualifiedName table, boolean all) implements Statement {
+    }
+}
