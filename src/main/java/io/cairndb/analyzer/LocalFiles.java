@@ -1,0 +1,38 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code local("file_path" = "...", "format" = "csv|parquet|json", ...)}: files on the server's disk. */
+final class LocalFiles {
+    private LocalFiles() {
+    }
+
+    static String sql(Map<String, String> props) {
+        String path = props.get("file_path");
+        if (path == null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "file_path is required for local function");
+        }
+        if (!path.contains("*") && !Files.exists(Path.of(path))) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "No such file: " + path);
+        }
+        String format = props.getOrDefault("format", "csv").toLowerCase(Locale.ROOT);
+        String file = Sql.literal(path);
+        return switch (format) {
+            case "csv", "csv_with_names" -> {
+                String sep = props.getOrDefault("column_separator", ",");
+                boolean header = format.equals("csv_with_names") || "true".equalsIgnoreCase(props.get("header"));
+                yield "read_csv(" + file + ", delim = " + Sql.literal(sep) + ", header = " + header + ")";
+            }
+            case "parquet" -> "read_parquet(" + file + ")";
+            case "json" -> "read_json_auto(" + file + ")";
+            default -> throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unsupported format: " + format);
+        };
+    }
+}

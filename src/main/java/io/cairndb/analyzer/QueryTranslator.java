@@ -1,0 +1,99 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckSqlPrinter;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.printer.RelationResolver;
+import io.cairndb.sql.SqlParser;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.Relation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Resolves the names of a query against the catalog and the session, and prints it as DuckDB SQL.
+ */
+public final class QueryTranslator implements RelationResolver {
+    private static final int MAX_VIEW_DEPTH = 32;
+
+    private final StatementContext ctx;
+    private int viewDepth;
+
+    QueryTranslator(StatementContext ctx) {
+        this.ctx = ctx;
+    }
+
+    public String translate(Query query) {
+        return new DuckSqlPrinter(this).print(query);
+    }
+
+    public String translate(Expr expr) {
+        return new DuckSqlPrinter(this).printExpr(expr);
+    }
+
+    @Override
+    public String table(Relation.TableRef ref) {
+        if (ref.incr() != null) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INCR query requires changelog enabled on base table.");
+        }
+        TableMeta t = ctx.table(ref.name());
+        if (t.isView()) {
+            if (!ref.partitions().isEmpty()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Only OLAP tables support PARTITION: " + t.name() + " is a view");
+            }
+            return view(t);
+        }
+        String source = Sql.table(t.database(), t.name());
+        if (ref.partitions().isEmpty()) {
+            return source;
+        }
+        List<PartitionMeta> parts = new ArrayList<>();
+        for (String p : ref.partitions()) {
+            parts.add(PartitionResolver.require(t, p));
+        }
+        return "(SELECT * FROM " + source + " WHERE " + PartitionPredicates.anyOf(t, parts) + ")";
+    }
+
+    private String view(TableMeta view) {
+        if (++viewDepth > MAX_VIEW_DEPTH) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "View " + view.name() + " refers to itself");
+        }
+        try {
+            String sql = translate(SqlParser.parseQuery(view.viewSql()));
+            List<String> names = view.columnNames().stream().map(Sql::ident).toList();
+            return "(SELECT * FROM (" + sql + ") AS " + Sql.ident("__v") + "(" + String.join(", ", names) + "))";
+        } finally {
+            viewDepth--;
+        }
+    }
+
+    @Override
+    public String tableFunction(Relation.TableFunction fn) {
+        return TableFunctions.sql(fn, ctx);
+    }
+
+    @Override
+    public String variable(Expr.Variable v) {
+        if (!v.system()) {
+            String value = ctx.session().userVariable(v.name());
+            return value == null ? "NULL" : Sql.literal(value);
+        }
+        String value = ctx.session().variable(v.name().toLowerCase(Locale.ROOT));
+        if (value == null) {
+            throw new CairnException(ErrorCode.UNKNOWN_SYSTEM_VARIABLE, "Unknown system variable '" + v.name() + "'");
+        }
+        return value.matches("-?\\d{1,18}") ? value : Sql.literal(value);
+    }
+
+    @Override
+    public String parameter(int index) {
+        throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "No value bound for parameter " + (index + 1));
+    }
+}

@@ -1,0 +1,22 @@
+package io.cairndb.analyzer;
+
+import java.time.ZoneId;
+
+/** What statements read from their session: the current database and variables. */
+public interface SessionState {
+    /** The current database, or null. */
+    String currentDatabase();
+
+    /** A session variable's value as text, or null when the variable is unknown. */
+    String variable(String name);
+
+    /** A user variable ({@code @name}) as text, or null when unset. */
+    String userVariable(String name);
+
+    /** The session time zone ({@code time_zone}). */
+    ZoneId zone();
+
+    long connectionId();
+
+    String user();
+}

@@ -1,0 +1,45 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.Catalog;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.Txn;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.QualifiedName;
+
+/** Everything one statement runs with: the catalog, its transaction, its session and the writer locks. */
+public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks) {
+
+    /** The database a name refers to: its qualifier, or the session's current database. */
+    public String databaseOf(QualifiedName name) {
+        return databaseOf(name.database());
+    }
+
+    public String databaseOf(String explicit) {
+        String db = explicit != null ? explicit : session.currentDatabase();
+        if (db == null) {
+            throw new CairnException(ErrorCode.NO_DATABASE_SELECTED, "No database selected");
+        }
+        catalog.requireDatabase(db);
+        return db;
+    }
+
+    /** The table or view a name refers to; fails with Doris's message when it does not exist. */
+    public TableMeta table(QualifiedName name) {
+        return catalog.requireTable(databaseOf(name), name.name());
+    }
+
+    /** Like {@link #table} but rejects views, for statements that write. */
+    public TableMeta baseTable(QualifiedName name) {
+        TableMeta t = table(name);
+        if (t.isView()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Table[" + t.name() + "] is a view, not an OLAP table");
+        }
+        return t;
+    }
+
+    public QueryTranslator translator() {
+        return new QueryTranslator(this);
+    }
+}

@@ -1,0 +1,196 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.AggregationType;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.DistributionMeta;
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.TableKind;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.SqlFormatter;
+import io.cairndb.sql.tree.ColumnDef;
+import io.cairndb.sql.tree.DistributionDesc;
+import io.cairndb.sql.tree.PartitionDesc;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/** Validates a CREATE TABLE and produces the table's metadata, with Doris's rules and messages. */
+public final class TableDefinitionAnalyzer {
+    private final LongSupplier ids;
+
+    public TableDefinitionAnalyzer(LongSupplier ids) {
+        this.ids = ids;
+    }
+
+    public TableMeta analyze(Statement.CreateTable ct, String database, List<ColumnDef> columnDefs) {
+        if (columnDefs.isEmpty()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Table should have at least one column");
+        }
+        Set<String> seen = new HashSet<>();
+        for (ColumnDef c : columnDefs) {
+            if (!seen.add(c.name().toLowerCase(Locale.ROOT))) {
+                throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + c.name() + "'");
+            }
+        }
+        KeyModel model = ct.keys() == null ? KeyModel.DUPLICATE : ct.keys().model();
+        List<String> keyNames = ct.keys() == null ? defaultDuplicateKeys(columnDefs) : ct.keys().columns();
+        checkKeyPrefix(columnDefs, keyNames);
+        List<ColumnMeta> columns = new ArrayList<>();
+        for (int i = 0; i < columnDefs.size(); i++) {
+            columns.add(column(columnDefs.get(i), i < keyNames.size(), model));
+        }
+        long now = System.currentTimeMillis();
+        PartitionScheme partitioning = ct.partition() == null
+                ? PartitionScheme.unpartitioned(new PartitionMeta(ids.getAsLong(), ct.name().name(), List.of(), List.of(),
+                        List.of(), 1, now))
+                : partitioning(ct.partition(), columns, model, now);
+        DistributionMeta distribution = distribution(ct.distribution(), columns, model);
+        return new TableMeta(ids.getAsLong(), database, ct.name().name(), TableKind.TABLE, columns, model,
+                ct.comment(), partitioning, distribution, ct.properties(), null, now, now);
+    }
+
+    /** Doris picks up to three leading columns, stopping after a string column and before a type that cannot be a key. */
+    private static List<String> defaultDuplicateKeys(List<ColumnDef> defs) {
+        List<String> keys = new ArrayList<>();
+        for (ColumnDef c : defs) {
+            if (keys.size() == 3 || !canBeKey(c.type()) || c.aggregation() != null) {
+                break;
+            }
+            keys.add(c.name());
+            if (c.type().kind().isString()) {
+                break;
+            }
+        }
+        return keys;
+    }
+
+    private static boolean canBeKey(DataType t) {
+        return switch (t.kind()) {
+            case FLOAT, DOUBLE, JSON, ARRAY, MAP, STRUCT, BITMAP, HLL, STRING -> false;
+            default -> true;
+        };
+    }
+
+    private static void checkKeyPrefix(List<ColumnDef> defs, List<String> keys) {
+        if (keys.size() > defs.size()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Key columns should be a ordered prefix of the schema.");
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            String k = keys.get(i);
+            if (defs.stream().noneMatch(d -> d.name().equalsIgnoreCase(k))) {
+                throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Key column[" + k + "] doesn't exist.");
+            }
+            if (!defs.get(i).name().equalsIgnoreCase(k)) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Key columns should be a ordered prefix of the schema.");
+            }
+        }
+    }
+
+    /** A column as the table stores it; shared by CREATE TABLE and ALTER TABLE ADD/MODIFY COLUMN. */
+    public static ColumnMeta column(ColumnDef def, boolean key, KeyModel model) {
+        DataType type = def.type();
+        if (key) {
+            if (!canBeKey(type)) {
+                String what = type.kind() == TypeKind.FLOAT || type.kind() == TypeKind.DOUBLE
+                        ? "Float or double can not used as a key, use decimal instead."
+                        : "Type " + type.toSql() + " of column " + def.name() + " can not be used as a key column";
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, what);
+            }
+            if (def.aggregation() != null) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Key column " + def.name() + " can not set aggregation type");
+            }
+        }
+        AggregationType agg = def.aggregation();
+        if (model == KeyModel.AGGREGATE && !key && agg == null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The value column[" + def.name()
+                    + "] of AGGREGATE KEY table must specify an aggregation type");
+        }
+        if (model != KeyModel.AGGREGATE && agg != null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Column[" + def.name() + "] can not specify aggregation type "
+                    + agg + " because the table is not an AGGREGATE KEY table");
+        }
+        if (agg != null) {
+            checkAggregationType(def.name(), type, agg);
+        }
+        if (def.autoIncrement() && !(type.kind() == TypeKind.BIGINT)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "the auto increment must be BIGINT type.");
+        }
+        // DuckDB primary keys cannot hold NULL, so keys of keyed models are NOT NULL unless asked otherwise.
+        boolean keyed = key && model != KeyModel.DUPLICATE;
+        if (keyed && Boolean.TRUE.equals(def.nullable())) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Key column " + def.name() + " of a " + model.keyword()
+                    + " table can not be NULL");
+        }
+        boolean nullable = def.nullable() != null ? def.nullable() : !keyed && !def.autoIncrement();
+        String defaultValue = def.defaultValue() == null ? null : SqlFormatter.formatExpression(def.defaultValue());
+        if ("NULL".equalsIgnoreCase(defaultValue)) {
+            if (!nullable) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not set null default value to non nullable column: " + def.name());
+            }
+            defaultValue = null;
+        }
+        return new ColumnMeta(def.name(), type, nullable, key, agg, def.autoIncrement(), defaultValue, def.comment());
+    }
+
+    private static void checkAggregationType(String name, DataType type, AggregationType agg) {
+        boolean bitmapType = type.kind() == TypeKind.BITMAP;
+        boolean hllType = type.kind() == TypeKind.HLL;
+        if ((agg == AggregationType.BITMAP_UNION) != bitmapType || (agg == AggregationType.HLL_UNION) != hllType) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Aggregate type " + agg + " is not compatible with column "
+                    + name + " of type " + type.toSql());
+        }
+        if ((agg == AggregationType.SUM) && !type.kind().isNumeric()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Aggregate type SUM is not compatible with column "
+                    + name + " of type " + type.toSql());
+        }
+    }
+
+    private PartitionScheme partitioning(PartitionDesc desc, List<ColumnMeta> columns, KeyModel model, long now) {
+        List<ColumnMeta> partCols = new ArrayList<>();
+        for (String name : desc.columns()) {
+            ColumnMeta c = columns.stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst()
+                    .orElseThrow(() -> new CairnException(ErrorCode.UNKNOWN_COLUMN, "partition column[" + name + "] does not exist"));
+            if (model != KeyModel.DUPLICATE && !c.key()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The partition column could not be aggregated column");
+            }
+            partCols.add(c);
+        }
+        PartitionScheme.Kind kind = desc.kind() == PartitionDesc.Kind.RANGE ? PartitionScheme.Kind.RANGE : PartitionScheme.Kind.LIST;
+        List<PartitionMeta> parts = new PartitionAnalyzer(kind, partCols, ids).analyze(desc.partitions(), now);
+        return new PartitionScheme(kind, partCols.stream().map(ColumnMeta::name).toList(), parts);
+    }
+
+    private static DistributionMeta distribution(DistributionDesc desc, List<ColumnMeta> columns, KeyModel model) {
+        if (desc == null) {
+            // Doris hashes on the key columns when no distribution is given.
+            return new DistributionMeta(false, columns.stream().filter(ColumnMeta::key).map(ColumnMeta::name).toList(), null);
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : desc.columns()) {
+            ColumnMeta c = columns.stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst()
+                    .orElseThrow(() -> new CairnException(ErrorCode.UNKNOWN_COLUMN, "Distribution column[" + name + "] is not found"));
+            if (model != KeyModel.DUPLICATE && !c.key()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Distribution column[" + name + "] is not key column");
+            }
+            names.add(c.name());
+        }
+        if (desc.random() && model != KeyModel.DUPLICATE && model != KeyModel.AGGREGATE) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Random distribution for non-DUPLICATE/AGGREGATE table is unsupported");
+        }
+        if (desc.buckets() != null && desc.buckets() <= 0) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Number of hash distribution should be greater than zero.");
+        }
+        return new DistributionMeta(desc.random(), names, desc.autoBuckets() ? null : desc.buckets());
+    }
+}

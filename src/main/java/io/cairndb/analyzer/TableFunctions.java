@@ -1,0 +1,41 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.Relation;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The table-valued functions of the dialect, as DuckDB FROM items. */
+final class TableFunctions {
+    private TableFunctions() {
+    }
+
+    static String sql(Relation.TableFunction fn, StatementContext ctx) {
+        return switch (fn.name().toLowerCase(Locale.ROOT)) {
+            case "numbers" -> numbers(fn.properties());
+            case "local" -> LocalFiles.sql(fn.properties());
+            default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + fn.name() + "'");
+        };
+    }
+
+    /** {@code numbers("number" = "N")}: one BIGINT column {@code number} with 0 .. N-1. */
+    private static String numbers(Map<String, String> props) {
+        String n = props.get("number");
+        if (n == null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "number not set in numbers function");
+        }
+        long count;
+        try {
+            count = Long.parseLong(n.trim());
+        } catch (NumberFormatException e) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Illegal number: " + n);
+        }
+        if (count < 0) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Illegal number: " + n);
+        }
+        return "(SELECT range AS " + Sql.ident("number") + " FROM range(" + count + "))";
+    }
+}

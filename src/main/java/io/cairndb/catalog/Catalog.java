@@ -1,0 +1,141 @@
+package io.cairndb.catalog;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The in-memory catalog of databases, tables and views, backed by {@code cairn_sys}. Writers
+ * persist a change in their transaction with {@code save*}/{@code delete*} and make it visible with
+ * the matching {@code publish*}/{@code forget*} after commit.
+ */
+public final class Catalog {
+    public static final String SYSTEM_SCHEMA = CatalogStore.SCHEMA;
+
+    private final CatalogStore store = new CatalogStore();
+    private final Map<String, DatabaseMeta> databases = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, TableMeta>> tables = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(10_000);
+
+    /** Creates the system schema if needed and loads every entry. */
+    public void load(Connection c) {
+        store.createSchema(c);
+        long maxId = nextId.get();
+        for (DatabaseMeta db : store.loadDatabases(c)) {
+            databases.put(db.name(), db);
+            tables.put(db.name(), new ConcurrentHashMap<>());
+            maxId = Math.max(maxId, db.id());
+        }
+        for (TableMeta t : store.loadTables(c)) {
+            tables.computeIfAbsent(t.database(), k -> new ConcurrentHashMap<>()).put(t.name(), t);
+            maxId = Math.max(maxId, t.id());
+            if (t.partitioning() != null) {
+                for (PartitionMeta p : t.partitioning().partitions()) {
+                    maxId = Math.max(maxId, p.id());
+                }
+            }
+        }
+        nextId.set(maxId + 1);
+        try {
+            c.commit();
+        } catch (SQLException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot initialize catalog: " + e.getMessage(), e);
+        }
+    }
+
+    public long newId() {
+        return nextId.getAndIncrement();
+    }
+
+    // ---- lookups
+
+    public DatabaseMeta database(String name) {
+        return name == null ? null : databases.get(name);
+    }
+
+    public DatabaseMeta requireDatabase(String name) {
+        DatabaseMeta db = database(name);
+        if (db == null) {
+            throw new CairnException(ErrorCode.UNKNOWN_DATABASE, "Unknown database '" + name + "'");
+        }
+        return db;
+    }
+
+    public List<DatabaseMeta> databases() {
+        List<DatabaseMeta> out = new ArrayList<>(databases.values());
+        out.sort(Comparator.comparing(DatabaseMeta::name));
+        return out;
+    }
+
+    public TableMeta table(String database, String name) {
+        Map<String, TableMeta> t = tables.get(database);
+        return t == null ? null : t.get(name);
+    }
+
+    public TableMeta requireTable(String database, String name) {
+        requireDatabase(database);
+        TableMeta t = table(database, name);
+        if (t == null) {
+            throw new CairnException(ErrorCode.NO_SUCH_TABLE,
+                    "Table [" + name + "] does not exist in database [" + database + "].");
+        }
+        return t;
+    }
+
+    public List<TableMeta> tables(String database) {
+        Map<String, TableMeta> t = tables.get(database);
+        if (t == null) {
+            return List.of();
+        }
+        List<TableMeta> out = new ArrayList<>(t.values());
+        out.sort(Comparator.comparing(TableMeta::name));
+        return out;
+    }
+
+    // ---- changes (persist in the caller's transaction; publish after commit)
+
+    public void saveDatabase(Connection c, DatabaseMeta db) {
+        store.saveDatabase(c, db);
+    }
+
+    public void publishDatabase(DatabaseMeta db) {
+        databases.put(db.name(), db);
+        tables.putIfAbsent(db.name(), new ConcurrentHashMap<>());
+    }
+
+    public void deleteDatabase(Connection c, String name) {
+        store.deleteDatabase(c, name);
+    }
+
+    public void forgetDatabase(String name) {
+        databases.remove(name);
+        tables.remove(name);
+    }
+
+    public void saveTable(Connection c, TableMeta t) {
+        store.saveTable(c, t);
+    }
+
+    public void publishTable(TableMeta t) {
+        tables.computeIfAbsent(t.database(), k -> new ConcurrentHashMap<>()).put(t.name(), t);
+    }
+
+    public void deleteTable(Connection c, String database, String name) {
+        store.deleteTable(c, database, name);
+    }
+
+    public void forgetTable(String database, String name) {
+        Map<String, TableMeta> t = tables.get(database);
+        if (t != null) {
+            t.remove(name);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package io.cairndb.catalog;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Catalog persistence in the {@code cairn_sys} schema. Every method works inside the caller's
+ * transaction, so metadata commits together with the data change it describes.
+ */
+final class CatalogStore {
+    static final String SCHEMA = "cairn_sys";
+    private static final String OBJECTS = SCHEMA + ".catalog_objects";
+
+    // Record components only: derived accessors such as isView() are not state.
+    private final ObjectMapper json = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .setVisibility(PropertyAccessor.GETTER, JsonAutoDetect.Visibility.NONE)
+            .setVisibility(PropertyAccessor.IS_GETTER, JsonAutoDetect.Visibility.NONE)
+            .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY);
+
+    void createSchema(Connection c) {
+        run(c, "CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+        run(c, "CREATE TABLE IF NOT EXISTS " + OBJECTS
+                + " (kind VARCHAR NOT NULL, db VARCHAR NOT NULL, name VARCHAR NOT NULL, body VARCHAR NOT NULL)");
+    }
+
+    List<DatabaseMeta> loadDatabases(Connection c) {
+        List<DatabaseMeta> out = new ArrayList<>();
+        for (String body : bodies(c, "DATABASE")) {
+            out.add(read(body, DatabaseMeta.class));
+        }
+        return out;
+    }
+
+    List<TableMeta> loadTables(Connection c) {
+        List<TableMeta> out = new ArrayList<>();
+        for (String body : bodies(c, "TABLE")) {
+            out.add(read(body, TableMeta.class));
+        }
+        return out;
+    }
+
+    void saveDatabase(Connection c, DatabaseMeta db) {
+        delete(c, "DATABASE", "", db.name());
+        insert(c, "DATABASE", "", db.name(), write(db));
+    }
+
+    void deleteDatabase(Connection c, String name) {
+        delete(c, "DATABASE", "", name);
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind = 'TABLE' AND db = ?")) {
+            ps.setString(1, name);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    void saveTable(Connection c, TableMeta t) {
+        delete(c, "TABLE", t.database(), t.name());
+        insert(c, "TABLE", t.database(), t.name(), write(t));
+    }
+
+    void deleteTable(Connection c, String db, String name) {
+        delete(c, "TABLE", db, name);
+    }
+
+    private List<String> bodies(Connection c, String kind) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT body FROM " + OBJECTS + " WHERE kind = ?")) {
+            ps.setString(1, kind);
+            List<String> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private void insert(Connection c, String kind, String db, String name, String body) {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + OBJECTS + " VALUES (?, ?, ?, ?)")) {
+            ps.setString(1, kind);
+            ps.setString(2, db);
+            ps.setString(3, name);
+            ps.setString(4, body);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private void delete(Connection c, String kind, String db, String name) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "DELETE FROM " + OBJECTS + " WHERE kind = ? AND db = ? AND name = ?")) {
+            ps.setString(1, kind);
+            ps.setString(2, db);
+            ps.setString(3, name);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private static void run(Connection c, String sql) {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private String write(Object o) {
+        try {
+            return json.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot serialize catalog entry: " + e.getMessage(), e);
+        }
+    }
+
+    private <T> T read(String body, Class<T> type) {
+        try {
+            return json.readValue(body, type);
+        } catch (JsonProcessingException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "corrupt catalog entry: " + e.getMessage(), e);
+        }
+    }
+
+    private static CairnException failure(SQLException e) {
+        return new CairnException(ErrorCode.INTERNAL, "catalog storage: " + e.getMessage(), e);
+    }
+}

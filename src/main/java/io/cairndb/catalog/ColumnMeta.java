@@ -1,0 +1,18 @@
+package io.cairndb.catalog;
+
+/**
+ * A table column. {@code aggregation} is set for value columns of AGGREGATE KEY tables;
+ * {@code defaultValue} is the default as dialect SQL text (a literal or {@code CURRENT_TIMESTAMP}),
+ * null when there is none; {@code comment} is never null.
+ */
+public record ColumnMeta(String name, DataType type, boolean nullable, boolean key, AggregationType aggregation,
+                         boolean autoIncrement, String defaultValue, String comment) {
+
+    public ColumnMeta {
+        comment = comment == null ? "" : comment;
+    }
+
+    public ColumnMeta withName(String newName) {
+        return new ColumnMeta(newName, type, nullable, key, aggregation, autoIncrement, defaultValue, comment);
+    }
+}

@@ -1,0 +1,91 @@
+package io.cairndb.catalog;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table or view of a database. For views, {@code viewSql} holds the definition's query text
+ * and {@code columns} the names (and types) it produced when created. {@code partitioning} is
+ * never null for tables (see {@link PartitionScheme#unpartitioned}); it and {@code distribution}
+ * are null for views.
+ */
+public record TableMeta(long id, String database, String name, TableKind kind, List<ColumnMeta> columns,
+                        KeyModel keyModel, String comment, PartitionScheme partitioning,
+                        DistributionMeta distribution, Map<String, String> properties, String viewSql,
+                        long createTime, long updateTime) {
+
+    public TableMeta {
+        columns = List.copyOf(columns);
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        comment = comment == null ? "" : comment;
+    }
+
+    public ColumnMeta column(String columnName) {
+        for (ColumnMeta c : columns) {
+            if (c.name().equalsIgnoreCase(columnName)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    public List<ColumnMeta> keyColumns() {
+        return columns.stream().filter(ColumnMeta::key).toList();
+    }
+
+    public List<ColumnMeta> valueColumns() {
+        return columns.stream().filter(c -> !c.key()).toList();
+    }
+
+    public boolean isPartitioned() {
+        return partitioning != null && partitioning.kind() != PartitionScheme.Kind.UNPARTITIONED;
+    }
+
+    public boolean isView() {
+        return kind == TableKind.VIEW;
+    }
+
+    public TableMeta withColumns(List<ColumnMeta> newColumns) {
+        return new TableMeta(id, database, name, kind, newColumns, keyModel, comment, partitioning, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis());
+    }
+
+    /** The partition with this name, or null. */
+    public PartitionMeta partition(String partitionName) {
+        return partitioning == null ? null : partitioning.find(partitionName);
+    }
+
+    public TableMeta withPartitioning(PartitionScheme scheme) {
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, scheme, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis());
+    }
+
+    public TableMeta withName(String newName) {
+        return new TableMeta(id, database, newName, kind, columns, keyModel, comment, partitioning, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis());
+    }
+
+    public TableMeta withComment(String newComment) {
+        return new TableMeta(id, database, name, kind, columns, keyModel, newComment, partitioning, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis());
+    }
+
+    public TableMeta withProperties(Map<String, String> changes) {
+        Map<String, String> merged = new LinkedHashMap<>(properties);
+        merged.putAll(changes);
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
+                merged, viewSql, createTime, System.currentTimeMillis());
+    }
+
+    /** Column names in table order. */
+    public List<String> columnNames() {
+        List<String> names = new ArrayList<>(columns.size());
+        for (ColumnMeta c : columns) {
+            names.add(c.name());
+        }
+        return names;
+    }
+}

@@ -1,0 +1,288 @@
+package io.cairndb.ddl;
+
+import io.cairndb.analyzer.PartitionAnalyzer;
+import io.cairndb.analyzer.PartitionResolver;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.TableDefinitionAnalyzer;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DistributionMeta;
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckTableDdl;
+import io.cairndb.printer.DuckTypes;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.sql.SqlParser;
+import io.cairndb.sql.tree.ColumnDef;
+import io.cairndb.sql.tree.Statement;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ALTER TABLE. Each clause changes the DuckDB table and the metadata in the statement's
+ * transaction. DuckDB only appends columns, so a clause that changes the column order rebuilds
+ * the table in the new order.
+ */
+public final class AlterTableDdl {
+    private AlterTableDdl() {
+    }
+
+    public static UpdateCount execute(StatementContext ctx, Statement.AlterTable stmt) {
+        TableMeta probe = ctx.baseTable(stmt.name());
+        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
+            TableMeta original = ctx.baseTable(stmt.name());
+            TableMeta t = original;
+            for (Statement.AlterClause clause : stmt.clauses()) {
+                t = apply(ctx, t, clause);
+            }
+            TableMeta result = t;
+            Connection c = ctx.txn().connection();
+            if (!result.name().equals(original.name())) {
+                ctx.catalog().deleteTable(c, original.database(), original.name());
+            }
+            ctx.catalog().saveTable(c, result);
+            ctx.txn().afterCommit(() -> {
+                if (!result.name().equals(original.name())) {
+                    ctx.catalog().forgetTable(original.database(), original.name());
+                }
+                ctx.catalog().publishTable(result);
+            });
+            return UpdateCount.NONE;
+        }
+    }
+
+    private static TableMeta apply(StatementContext ctx, TableMeta t, Statement.AlterClause clause) {
+        Connection c = ctx.txn().connection();
+        String target = Sql.table(t.database(), t.name());
+        return switch (clause) {
+            case Statement.AddColumns add -> addColumns(ctx, t, add);
+            case Statement.DropColumn drop -> {
+                ColumnMeta col = requireColumn(t, drop.name());
+                if (col.key() && t.keyModel() != KeyModel.DUPLICATE) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop key column in " + t.keyModel().keyword()
+                            + " table");
+                }
+                if (t.partitioning().columns().stream().anyMatch(p -> p.equalsIgnoreCase(col.name()))) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop partition column: " + col.name());
+                }
+                if (t.columns().size() == 1) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop the last column of a table");
+                }
+                Sql.execute(c, "ALTER TABLE " + target + " DROP COLUMN " + Sql.ident(col.name()));
+                List<ColumnMeta> cols = new ArrayList<>(t.columns());
+                cols.remove(col);
+                TableMeta next = t.withColumns(cols);
+                yield withDistribution(next, t.distribution().columns().stream()
+                        .filter(n -> !n.equalsIgnoreCase(col.name())).toList());
+            }
+            case Statement.ModifyColumn modify -> modifyColumn(ctx, t, modify);
+            case Statement.RenameColumn rename -> {
+                ColumnMeta col = requireColumn(t, rename.oldName());
+                if (t.column(rename.newName()) != null) {
+                    throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Column '" + rename.newName() + "' already exists");
+                }
+                Sql.execute(c, "ALTER TABLE " + target + " RENAME COLUMN " + Sql.ident(col.name()) + " TO "
+                        + Sql.ident(rename.newName()));
+                List<ColumnMeta> cols = new ArrayList<>(t.columns());
+                cols.set(cols.indexOf(col), col.withName(rename.newName()));
+                PartitionScheme ps = t.partitioning();
+                PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
+                        ps.partitions());
+                TableMeta next = t.withColumns(cols).withPartitioning(renamed);
+                yield withDistribution(next, renameIn(t.distribution().columns(), col.name(), rename.newName()));
+            }
+            case Statement.AddPartition add -> {
+                requirePartitioned(t);
+                List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
+                PartitionAnalyzer analyzer = partitionAnalyzer(ctx, t);
+                for (PartitionMeta p : analyzer.partitionsOf(add.partition(), parts, System.currentTimeMillis())) {
+                    if (ifNotExists(add) && t.partition(p.name()) != null) {
+                        continue;
+                    }
+                    analyzer.add(parts, p);
+                }
+                yield t.withPartitioning(t.partitioning().withPartitions(parts));
+            }
+            case Statement.DropPartition drop -> {
+                requirePartitioned(t);
+                PartitionMeta p = t.partition(drop.name());
+                if (p == null) {
+                    if (drop.ifExists()) {
+                        yield t;
+                    }
+                    PartitionResolver.require(t, drop.name());
+                }
+                Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.of(t, p));
+                List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
+                parts.remove(p);
+                yield t.withPartitioning(t.partitioning().withPartitions(parts));
+            }
+            case Statement.RenameTable rename -> {
+                if (ctx.catalog().table(t.database(), rename.newName()) != null) {
+                    throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + rename.newName() + "' already exists");
+                }
+                Sql.execute(c, "ALTER TABLE " + target + " RENAME TO " + Sql.ident(rename.newName()));
+                yield t.withName(rename.newName());
+            }
+            case Statement.SetProperties set -> t.withProperties(set.properties());
+            case Statement.ModifyComment comment -> t.withComment(comment.comment());
+        };
+    }
+
+    private static boolean ifNotExists(Statement.AddPartition add) {
+        return switch (add.partition()) {
+            case io.cairndb.sql.tree.PartitionDesc.LessThan lt -> lt.ifNotExists();
+            case io.cairndb.sql.tree.PartitionDesc.FixedRange fr -> fr.ifNotExists();
+            case io.cairndb.sql.tree.PartitionDesc.ListValues lv -> lv.ifNotExists();
+            case io.cairndb.sql.tree.PartitionDesc.Step s -> false;
+        };
+    }
+
+    private static TableMeta addColumns(StatementContext ctx, TableMeta t, Statement.AddColumns add) {
+        Connection c = ctx.txn().connection();
+        List<ColumnMeta> cols = new ArrayList<>(t.columns());
+        int insertAt = position(t, add.after(), add.first(), cols.size());
+        boolean reorder = insertAt != cols.size();
+        for (ColumnDef def : add.columns()) {
+            if (t.column(def.name()) != null || cols.stream().anyMatch(x -> x.name().equalsIgnoreCase(def.name()))) {
+                throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Can not add column which already exists in base table: "
+                        + def.name());
+            }
+            ColumnMeta col = TableDefinitionAnalyzer.column(def, false, t.keyModel());
+            if (col.autoIncrement()) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not add auto-increment column " + col.name());
+            }
+            if (!col.nullable() && col.defaultValue() == null) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not add column " + col.name()
+                        + " which is NOT NULL and has no default value");
+            }
+            String initial = col.defaultValue() == null ? "" : " DEFAULT CAST("
+                    + ctx.translator().translate(SqlParser.parseExpression(col.defaultValue())) + " AS "
+                    + DuckTypes.toDuckDb(col.type()) + ")";
+            if (!reorder) {
+                Sql.execute(c, "ALTER TABLE " + Sql.table(t.database(), t.name()) + " ADD COLUMN "
+                        + DuckTableDdl.columnDefinition(col).replace(" NOT NULL", "") + initial);
+            }
+            cols.add(insertAt++, col);
+        }
+        TableMeta next = t.withColumns(cols);
+        if (reorder) {
+            rebuild(ctx, t, next);
+        } else {
+            restoreNotNull(c, next, add.columns());
+        }
+        return next;
+    }
+
+    /** NOT NULL is added after the column has its defaults, since DuckDB checks it on existing rows. */
+    private static void restoreNotNull(Connection c, TableMeta t, List<ColumnDef> added) {
+        for (ColumnDef def : added) {
+            ColumnMeta col = t.column(def.name());
+            if (!col.nullable()) {
+                Sql.execute(c, "ALTER TABLE " + Sql.table(t.database(), t.name()) + " ALTER COLUMN "
+                        + Sql.ident(col.name()) + " SET NOT NULL");
+            }
+        }
+    }
+
+    private static TableMeta modifyColumn(StatementContext ctx, TableMeta t, Statement.ModifyColumn modify) {
+        ColumnMeta old = requireColumn(t, modify.column().name());
+        ColumnDef def = modify.column();
+        ColumnMeta col = TableDefinitionAnalyzer.column(def, old.key(), t.keyModel());
+        if (old.aggregation() != col.aggregation()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not change aggregation type of column " + old.name());
+        }
+        List<ColumnMeta> cols = new ArrayList<>(t.columns());
+        cols.remove(old);
+        int at = modify.after() == null && !modify.first() ? t.columns().indexOf(old)
+                : position(t.withColumns(cols), modify.after(), modify.first(), cols.size());
+        cols.add(at, col);
+        TableMeta next = t.withColumns(cols);
+        if (at != t.columns().indexOf(old) || old.key()) {
+            // DuckDB cannot change the type of an indexed column in place.
+            rebuild(ctx, t, next);
+            return next;
+        }
+        Connection c = ctx.txn().connection();
+        String target = Sql.table(t.database(), t.name());
+        if (!old.type().equals(col.type())) {
+            Sql.execute(c, "ALTER TABLE " + target + " ALTER COLUMN " + Sql.ident(old.name()) + " TYPE "
+                    + DuckTypes.toDuckDb(col.type()));
+        }
+        if (old.nullable() != col.nullable()) {
+            Sql.execute(c, "ALTER TABLE " + target + " ALTER COLUMN " + Sql.ident(old.name())
+                    + (col.nullable() ? " DROP NOT NULL" : " SET NOT NULL"));
+        }
+        return next;
+    }
+
+    /** Recreates the DuckDB table with {@code next}'s column order and types, copying the rows. */
+    private static void rebuild(StatementContext ctx, TableMeta current, TableMeta next) {
+        Connection c = ctx.txn().connection();
+        String scratch = "__rebuild_" + next.id();
+        TableMeta tmp = next.withName(scratch);
+        Sql.execute(c, DuckTableDdl.createTable(tmp));
+        List<String> items = new ArrayList<>();
+        for (ColumnMeta col : next.columns()) {
+            ColumnMeta existing = current.column(col.name());
+            items.add(existing != null
+                    ? "CAST(" + Sql.ident(existing.name()) + " AS " + DuckTypes.toDuckDb(col.type()) + ")"
+                    : col.defaultValue() == null ? "NULL"
+                    : "CAST(" + ctx.translator().translate(SqlParser.parseExpression(col.defaultValue())) + " AS "
+                    + DuckTypes.toDuckDb(col.type()) + ")");
+        }
+        Sql.execute(c, "INSERT INTO " + Sql.table(next.database(), scratch) + " SELECT " + String.join(", ", items)
+                + " FROM " + Sql.table(current.database(), current.name()));
+        Sql.execute(c, "DROP TABLE " + Sql.table(current.database(), current.name()));
+        Sql.execute(c, "ALTER TABLE " + Sql.table(next.database(), scratch) + " RENAME TO " + Sql.ident(current.name()));
+    }
+
+    private static int position(TableMeta t, String after, boolean first, int end) {
+        if (first) {
+            return t.keyModel() == KeyModel.DUPLICATE ? 0 : t.keyColumns().size();
+        }
+        if (after == null) {
+            return end;
+        }
+        ColumnMeta a = requireColumn(t, after);
+        return t.columns().indexOf(a) + 1;
+    }
+
+    private static ColumnMeta requireColumn(TableMeta t, String name) {
+        ColumnMeta c = t.column(name);
+        if (c == null) {
+            throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + name + "' in '" + t.name() + "'");
+        }
+        return c;
+    }
+
+    private static void requirePartitioned(TableMeta t) {
+        if (!t.isPartitioned()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Table[" + t.name() + "] is not partitioned");
+        }
+    }
+
+    private static PartitionAnalyzer partitionAnalyzer(StatementContext ctx, TableMeta t) {
+        PartitionScheme ps = t.partitioning();
+        return new PartitionAnalyzer(ps.kind(), ps.columns().stream().map(t::column).toList(), ctx.catalog()::newId);
+    }
+
+    private static List<String> renameIn(List<String> names, String from, String to) {
+        return names.stream().map(n -> n.equalsIgnoreCase(from) ? to : n).toList();
+    }
+
+    private static TableMeta withDistribution(TableMeta t, List<String> columns) {
+        DistributionMeta d = t.distribution();
+        return new TableMeta(t.id(), t.database(), t.name(), t.kind(), t.columns(), t.keyModel(), t.comment(),
+                t.partitioning(), new DistributionMeta(d.random(), columns, d.buckets()), t.properties(), t.viewSql(),
+                t.createTime(), System.currentTimeMillis());
+    }
+}

@@ -1,0 +1,55 @@
+package io.cairndb.ddl;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.Catalog;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.Locale;
+import java.util.Set;
+
+/** CREATE / DROP DATABASE: a database is a DuckDB schema plus its catalog entry. */
+public final class DatabaseDdl {
+    /** Names DuckDB or CairnDB use for themselves. */
+    private static final Set<String> RESERVED = Set.of("main", "temp", "pg_catalog", "information_schema",
+            Catalog.SYSTEM_SCHEMA, "system");
+
+    private DatabaseDdl() {
+    }
+
+    public static UpdateCount create(StatementContext ctx, Statement.CreateDatabase stmt) {
+        String name = stmt.name();
+        if (RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Database name '" + name + "' is reserved");
+        }
+        if (ctx.catalog().database(name) != null) {
+            if (stmt.ifNotExists()) {
+                return UpdateCount.NONE;
+            }
+            throw new CairnException(ErrorCode.DATABASE_EXISTS, "Can't create database '" + name + "'; database exists");
+        }
+        DatabaseMeta db = new DatabaseMeta(ctx.catalog().newId(), name, stmt.properties(), System.currentTimeMillis());
+        Sql.execute(ctx.txn().connection(), "CREATE SCHEMA " + Sql.ident(name));
+        ctx.catalog().saveDatabase(ctx.txn().connection(), db);
+        ctx.txn().afterCommit(() -> ctx.catalog().publishDatabase(db));
+        return UpdateCount.NONE;
+    }
+
+    public static UpdateCount drop(StatementContext ctx, Statement.DropDatabase stmt) {
+        String name = stmt.name();
+        if (ctx.catalog().database(name) == null) {
+            if (stmt.ifExists()) {
+                return UpdateCount.NONE;
+            }
+            throw new CairnException(ErrorCode.UNKNOWN_DATABASE, "Can't drop database '" + name + "'; database doesn't exist");
+        }
+        Sql.execute(ctx.txn().connection(), "DROP SCHEMA " + Sql.ident(name) + " CASCADE");
+        ctx.catalog().deleteDatabase(ctx.txn().connection(), name);
+        ctx.txn().afterCommit(() -> ctx.catalog().forgetDatabase(name));
+        return UpdateCount.NONE;
+    }
+}

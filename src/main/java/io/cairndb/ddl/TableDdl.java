@@ -1,0 +1,163 @@
+package io.cairndb.ddl;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.TableDefinitionAnalyzer;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableKind;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.QueryShape;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckTableDdl;
+import io.cairndb.sql.tree.ColumnDef;
+import io.cairndb.sql.tree.Statement;
+import io.cairndb.write.ColumnDefaults;
+import io.cairndb.write.InsertExecutor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** CREATE TABLE (plain, AS SELECT, LIKE), DROP TABLE, CREATE VIEW and DROP VIEW. */
+public final class TableDdl {
+    private TableDdl() {
+    }
+
+    public static UpdateCount createTable(StatementContext ctx, Statement.CreateTable stmt) {
+        String db = ctx.databaseOf(stmt.name());
+        if (ctx.catalog().table(db, stmt.name().name()) != null) {
+            if (stmt.ifNotExists()) {
+                return UpdateCount.NONE;
+            }
+            throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + stmt.name().name() + "' already exists");
+        }
+        TableMeta t;
+        if (stmt.like() != null) {
+            t = copyOf(ctx, ctx.baseTable(stmt.like()), db, stmt.name().name());
+        } else {
+            List<ColumnDef> defs = stmt.asQuery() == null ? stmt.columns() : columnsOfQuery(ctx, stmt);
+            t = new TableDefinitionAnalyzer(ctx.catalog()::newId).analyze(stmt, db, defs);
+        }
+        create(ctx, t);
+        if (stmt.asQuery() != null) {
+            InsertExecutor.insert(ctx, t, new Statement.Insert(stmt.name(), List.of(), List.of(), stmt.asQuery(), false, null));
+        }
+        return UpdateCount.NONE;
+    }
+
+    private static void create(StatementContext ctx, TableMeta t) {
+        Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(t));
+        for (ColumnMeta c : t.columns()) {
+            if (c.autoIncrement()) {
+                Sql.execute(ctx.txn().connection(), "CREATE SEQUENCE " + ColumnDefaults.sequence(t, c));
+            }
+        }
+        ctx.catalog().saveTable(ctx.txn().connection(), t);
+        ctx.txn().afterCommit(() -> ctx.catalog().publishTable(t));
+    }
+
+    /** CTAS: the columns are the query's output columns (or the names given), typed by the query. */
+    private static List<ColumnDef> columnsOfQuery(StatementContext ctx, Statement.CreateTable stmt) {
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(stmt.asQuery()));
+        if (!stmt.columns().isEmpty() && stmt.columns().size() != shape.size()) {
+            throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Number of columns don't equal number of SELECT statement's select list");
+        }
+        List<ColumnDef> defs = new ArrayList<>();
+        for (int i = 0; i < shape.size(); i++) {
+            String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i).name();
+            // Doris types CTAS strings as VARCHAR(65533), which (unlike STRING) may be a key.
+            DataType type = shape.get(i).type().kind() == TypeKind.STRING ? DataType.varchar(-1) : shape.get(i).type();
+            defs.add(new ColumnDef(name, type, null, null, false, null, null));
+        }
+        return defs;
+    }
+
+    private static TableMeta copyOf(StatementContext ctx, TableMeta src, String db, String name) {
+        long now = System.currentTimeMillis();
+        List<PartitionMeta> parts = new ArrayList<>();
+        for (PartitionMeta p : src.partitioning().partitions()) {
+            String pname = src.isPartitioned() ? p.name() : name;
+            parts.add(new PartitionMeta(ctx.catalog().newId(), pname, p.lower(), p.upper(), p.listValues(), 1, now));
+        }
+        return new TableMeta(ctx.catalog().newId(), db, name, TableKind.TABLE, src.columns(), src.keyModel(), src.comment(),
+                src.partitioning().withPartitions(parts), src.distribution(), src.properties(), null, now, now);
+    }
+
+    public static UpdateCount dropTable(StatementContext ctx, Statement.DropTable stmt) {
+        String db = ctx.databaseOf(stmt.name());
+        TableMeta t = ctx.catalog().table(db, stmt.name().name());
+        if (t == null) {
+            if (stmt.ifExists()) {
+                return UpdateCount.NONE;
+            }
+            throw new CairnException(ErrorCode.UNKNOWN_TABLE, "Unknown table '" + stmt.name().name() + "'");
+        }
+        if (t.isView()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use 'DROP VIEW "
+                    + t.name() + "'");
+        }
+        try (TableLocks.Held lock = ctx.locks().lock(db, t.name())) {
+            Sql.execute(ctx.txn().connection(), "DROP TABLE " + Sql.table(db, t.name()));
+            for (ColumnMeta c : t.columns()) {
+                if (c.autoIncrement()) {
+                    Sql.execute(ctx.txn().connection(), "DROP SEQUENCE IF EXISTS " + ColumnDefaults.sequence(t, c));
+                }
+            }
+            ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
+            ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));
+        }
+        return UpdateCount.NONE;
+    }
+
+    public static UpdateCount createView(StatementContext ctx, Statement.CreateView stmt) {
+        String db = ctx.databaseOf(stmt.name());
+        TableMeta existing = ctx.catalog().table(db, stmt.name().name());
+        if (existing != null) {
+            if (stmt.ifNotExists()) {
+                return UpdateCount.NONE;
+            }
+            if (!stmt.orReplace() || !existing.isView()) {
+                throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + stmt.name().name() + "' already exists");
+            }
+        }
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(stmt.query()));
+        if (!stmt.columns().isEmpty() && stmt.columns().size() != shape.size()) {
+            throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "The number of columns in the view definition does not match the query");
+        }
+        List<ColumnMeta> columns = new ArrayList<>();
+        for (int i = 0; i < shape.size(); i++) {
+            String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i);
+            if (columns.stream().anyMatch(c -> c.name().equalsIgnoreCase(name))) {
+                throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + name + "'");
+            }
+            columns.add(new ColumnMeta(name, shape.get(i).type(), true, false, null, false, null, ""));
+        }
+        long now = System.currentTimeMillis();
+        TableMeta view = new TableMeta(ctx.catalog().newId(), db, stmt.name().name(), TableKind.VIEW, columns, null,
+                stmt.comment(), null, null, java.util.Map.of(), stmt.queryText(), now, now);
+        ctx.catalog().saveTable(ctx.txn().connection(), view);
+        ctx.txn().afterCommit(() -> ctx.catalog().publishTable(view));
+        return UpdateCount.NONE;
+    }
+
+    public static UpdateCount dropView(StatementContext ctx, Statement.DropView stmt) {
+        String db = ctx.databaseOf(stmt.name());
+        TableMeta t = ctx.catalog().table(db, stmt.name().name());
+        if (t == null || !t.isView()) {
+            if (stmt.ifExists() && t == null) {
+                return UpdateCount.NONE;
+            }
+            throw new CairnException(ErrorCode.UNKNOWN_TABLE, t == null ? "Unknown view '" + stmt.name().name() + "'"
+                    : "'" + db + "." + t.name() + "' is not VIEW");
+        }
+        ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
+        ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));
+        return UpdateCount.NONE;
+    }
+}

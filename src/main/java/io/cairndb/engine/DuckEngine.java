@@ -1,0 +1,87 @@
+package io.cairndb.engine;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import org.duckdb.DuckDBConnection;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+
+/**
+ * The embedded DuckDB database: one file per data directory, opened once per process. Sessions
+ * get their own {@link #connect() duplicated} connections.
+ */
+public final class DuckEngine implements AutoCloseable {
+    private final DuckDBConnection root;
+    private final Path file;
+
+    private DuckEngine(DuckDBConnection root, Path file) {
+        this.root = root;
+        this.file = file;
+    }
+
+    /** Opens (or creates) {@code <dataDir>/cairn.duckdb}; a null dataDir opens an in-memory database. */
+    public static DuckEngine open(Path dataDir) {
+        try {
+            String url;
+            Path file = null;
+            if (dataDir == null) {
+                url = "jdbc:duckdb:";
+            } else {
+                Files.createDirectories(dataDir);
+                file = dataDir.resolve("cairn.duckdb");
+                url = "jdbc:duckdb:" + file.toAbsolutePath();
+            }
+            Properties props = new Properties();
+            // Rows come back in insertion order for scans of small tables; users expect that.
+            props.setProperty("preserve_insertion_order", "true");
+            DuckDBConnection conn = (DuckDBConnection) DriverManager.getConnection(url, props);
+            return new DuckEngine(conn, file);
+        } catch (Exception e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot open database in " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A new connection for a session or a background task. Autocommit is off: callers commit. */
+    public Connection connect() {
+        try {
+            Connection c = root.duplicate();
+            c.setAutoCommit(false);
+            return c;
+        } catch (SQLException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot open a connection: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs a statement outside any session, in its own transaction (startup work). */
+    public void executeAutonomous(String sql) {
+        try (Connection c = root.duplicate(); Statement st = c.createStatement()) {
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw new CairnException(ErrorCode.INTERNAL, e.getMessage(), e);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Writes the WAL into the database file so a restart replays nothing. */
+    public void checkpoint() {
+        executeAutonomous("CHECKPOINT");
+    }
+
+    @Override
+    public void close() {
+        try {
+            root.close();
+        } catch (SQLException e) {
+            throw new CairnException(ErrorCode.INTERNAL, e.getMessage(), e);
+        }
+    }
+}

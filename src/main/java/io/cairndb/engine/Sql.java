@@ -1,0 +1,82 @@
+package io.cairndb.engine;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Small JDBC conveniences that translate DuckDB failures into user-facing errors. */
+public final class Sql {
+    private Sql() {
+    }
+
+    /** Quotes an identifier for DuckDB. */
+    public static String ident(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    /** Quotes a string literal for DuckDB. */
+    public static String literal(String value) {
+        return value == null ? "NULL" : "'" + value.replace("'", "''") + "'";
+    }
+
+    /** A qualified DuckDB table name for a database (schema) and table. */
+    public static String table(String database, String table) {
+        return ident(database) + "." + ident(table);
+    }
+
+    public static long execute(Connection c, String sql) {
+        try (Statement st = c.createStatement()) {
+            if (st.execute(sql)) {
+                return 0;
+            }
+            return Math.max(0, st.getLargeUpdateCount());
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+    }
+
+    /** Runs a parameterized update. */
+    public static long update(Connection c, String sql, Object... params) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            return ps.executeLargeUpdate();
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+    }
+
+    /** Runs a query and returns every row as a list of column values. */
+    public static List<List<Object>> rows(Connection c, String sql, Object... params) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                int n = rs.getMetaData().getColumnCount();
+                List<List<Object>> out = new ArrayList<>();
+                while (rs.next()) {
+                    List<Object> row = new ArrayList<>(n);
+                    for (int i = 1; i <= n; i++) {
+                        row.add(rs.getObject(i));
+                    }
+                    out.add(row);
+                }
+                return out;
+            }
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+    }
+
+    /** The single value of a one-row, one-column query (null when no row). */
+    public static Object scalar(Connection c, String sql, Object... params) {
+        List<List<Object>> rows = rows(c, sql, params);
+        return rows.isEmpty() ? null : rows.get(0).get(0);
+    }
+}

@@ -1,0 +1,250 @@
+package io.cairndb.server;
+
+import io.cairndb.analyzer.SessionState;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.EngineErrors;
+import io.cairndb.engine.JdbcRowResult;
+import io.cairndb.engine.ListRowResult;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.RowResult;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.StatementResult;
+import io.cairndb.engine.Txn;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.SqlParser;
+import io.cairndb.system.ProcessInfo;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A client session: its DuckDB connection, current database and variables. Each statement runs in
+ * its own transaction on the session's connection.
+ */
+public final class Session implements SqlSession, SessionState {
+    private final Database db;
+    private final long connectionId;
+    private final String user;
+    private final String host;
+    private final long loginTime = System.currentTimeMillis();
+    private final Connection connection;
+    private final SessionVariables variables;
+    private final StatementDispatcher dispatcher;
+    private final java.util.Map<String, String> userVariables = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile String currentDatabase;
+    private volatile String runningSql;
+    private volatile long statementStart = loginTime;
+    private ZoneId zone;
+    private boolean closed;
+
+    Session(Database db, long connectionId, String user, String host) {
+        this.db = db;
+        this.connectionId = connectionId;
+        this.user = user;
+        this.host = host;
+        this.connection = db.engine().connect();
+        this.variables = new SessionVariables(db.globalVariables());
+        this.dispatcher = new StatementDispatcher(this);
+        applyTimeZone(variables.get("time_zone"));
+    }
+
+    @Override
+    public synchronized List<StatementResult> execute(String sql) {
+        runningSql = sql;
+        statementStart = System.currentTimeMillis();
+        try {
+            List<SqlParser.ParsedStatement> statements = SqlParser.parse(sql);
+            List<StatementResult> results = new ArrayList<>();
+            for (SqlParser.ParsedStatement st : statements) {
+                StatementResult r = executeOne(st.statement());
+                // A later statement may not run while an earlier one still streams on the connection.
+                if (statements.size() > 1 && r instanceof RowResult rows) {
+                    r = materialize(rows);
+                }
+                results.add(r);
+            }
+            return results;
+        } finally {
+            runningSql = null;
+        }
+    }
+
+    private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
+        Txn txn = new Txn(connection);
+        StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks());
+        try {
+            StatementResult r = dispatcher.dispatch(ctx, statement);
+            if (r instanceof RowResult) {
+                return r;
+            }
+            txn.commit();
+            return r;
+        } catch (CairnException e) {
+            txn.rollbackQuietly();
+            throw e;
+        } catch (RuntimeException e) {
+            txn.rollbackQuietly();
+            throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        }
+    }
+
+    /** Runs DuckDB SQL and streams its rows; the transaction ends when the result is closed. */
+    RowResult query(StatementContext ctx, String duckSql) {
+        Txn txn = ctx.txn();
+        try {
+            Statement st = connection.createStatement();
+            try {
+                ResultSet rs = st.executeQuery(duckSql);
+                return new JdbcRowResult(st, rs, null, zone, txn::commit);
+            } catch (SQLException e) {
+                st.close();
+                throw EngineErrors.translate(e);
+            }
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+    }
+
+    private static RowResult materialize(RowResult r) {
+        try (r) {
+            List<List<Object>> rows = new ArrayList<>();
+            int n = r.columns().size();
+            while (r.next()) {
+                List<Object> row = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    row.add(r.value(i));
+                }
+                rows.add(row);
+            }
+            return new ListRowResult(r.columns(), rows);
+        }
+    }
+
+    @Override
+    public void useDatabase(String database) {
+        db.catalog().requireDatabase(database);
+        currentDatabase = database;
+    }
+
+    void clearDatabase() {
+        currentDatabase = null;
+    }
+
+    void setUserVariable(String name, String value) {
+        userVariables.put(name.toLowerCase(java.util.Locale.ROOT), value);
+    }
+
+    @Override
+    public String userVariable(String name) {
+        return userVariables.get(name.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    @Override
+    public String currentDatabase() {
+        return currentDatabase;
+    }
+
+    @Override
+    public List<ResultColumn> fieldList(String table) {
+        if (currentDatabase == null) {
+            throw new CairnException(ErrorCode.NO_DATABASE_SELECTED, "No database selected");
+        }
+        TableMeta t = db.catalog().requireTable(currentDatabase, table);
+        List<ResultColumn> out = new ArrayList<>();
+        for (ColumnMeta c : t.columns()) {
+            out.add(new ResultColumn(c.name(), c.type()));
+        }
+        return out;
+    }
+
+    @Override
+    public long connectionId() {
+        return connectionId;
+    }
+
+    @Override
+    public String user() {
+        return user;
+    }
+
+    @Override
+    public String variable(String name) {
+        return variables.get(name);
+    }
+
+    SessionVariables variables() {
+        return variables;
+    }
+
+    Database database() {
+        return db;
+    }
+
+    @Override
+    public ZoneId zone() {
+        return zone;
+    }
+
+    /** Sets the session time zone, also in DuckDB so that its time functions agree. */
+    void applyTimeZone(String value) {
+        ZoneId z;
+        try {
+            z = "SYSTEM".equalsIgnoreCase(value) ? ZoneId.systemDefault()
+                    : ZoneId.of("CST".equalsIgnoreCase(value) ? "Asia/Shanghai" : value);
+        } catch (DateTimeException e) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown or incorrect time zone: '" + value + "'");
+        }
+        String duckZone = z.getId().startsWith("+") || z.getId().startsWith("-") ? "Etc/GMT" + flip(z.getId()) : z.getId();
+        Sql.execute(connection, "SET TimeZone = " + Sql.literal(duckZone.equals("Z") ? "UTC" : duckZone));
+        commitQuietly();
+        zone = z;
+    }
+
+    /** DuckDB spells fixed offsets the POSIX way: Etc/GMT-8 is UTC+8. Only whole hours exist there. */
+    private static String flip(String offset) {
+        String sign = offset.startsWith("+") ? "-" : "+";
+        int hours = Integer.parseInt(offset.substring(1, 3));
+        if (!offset.endsWith(":00")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unsupported time zone offset: '" + offset + "'");
+        }
+        return sign + hours;
+    }
+
+    private void commitQuietly() {
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+    }
+
+    ProcessInfo processInfo() {
+        String sql = runningSql;
+        return new ProcessInfo(connectionId, user, host, loginTime, currentDatabase, sql == null ? "Sleep" : "Query",
+                statementStart, sql == null ? "" : "RUNNING", sql);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        db.closed(this);
+        try {
+            connection.rollback();
+            connection.close();
+        } catch (SQLException e) {
+            org.slf4j.LoggerFactory.getLogger(Session.class).warn("closing session {}: {}", connectionId, e.getMessage());
+        }
+    }
+}

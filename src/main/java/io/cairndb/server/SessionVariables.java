@@ -1,0 +1,142 @@
+package io.cairndb.server;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Session and global variables. Clients read many MySQL variables when they connect; the values
+ * here are what a Doris FE reports, so drivers and BI tools configure themselves as for Doris.
+ */
+public final class SessionVariables {
+    static final String VERSION = "5.7.99";
+    static final String VERSION_COMMENT = "CairnDB 0.1.0 (Doris dialect on DuckDB)";
+
+    private static final Map<String, String> DEFAULTS = defaults();
+
+    private final Map<String, String> session = new ConcurrentHashMap<>();
+    private final Map<String, String> globals;
+
+    /** @param globals the instance's global values, shared by all its sessions */
+    public SessionVariables(Map<String, String> globals) {
+        this.globals = globals;
+    }
+
+    private static Map<String, String> defaults() {
+        Map<String, String> d = new TreeMap<>();
+        d.put("auto_increment_increment", "1");
+        d.put("autocommit", "1");
+        d.put("character_set_client", "utf8mb4");
+        d.put("character_set_connection", "utf8mb4");
+        d.put("character_set_database", "utf8mb4");
+        d.put("character_set_results", "utf8mb4");
+        d.put("character_set_server", "utf8mb4");
+        d.put("collation_connection", "utf8mb4_0900_bin");
+        d.put("collation_database", "utf8mb4_0900_bin");
+        d.put("collation_server", "utf8mb4_0900_bin");
+        d.put("default_storage_engine", "olap");
+        d.put("enable_nereids_planner", "true");
+        d.put("enable_fallback_to_original_planner", "false");
+        d.put("enable_materialized_view_rewrite", "true");
+        d.put("exec_mem_limit", "2147483648");
+        d.put("init_connect", "");
+        d.put("interactive_timeout", "3600");
+        d.put("language", "/palo/share/english/");
+        d.put("license", "Apache License, Version 2.0");
+        d.put("lower_case_table_names", "0");
+        d.put("max_allowed_packet", "16777216");
+        d.put("net_buffer_length", "16384");
+        d.put("net_write_timeout", "600");
+        d.put("parallel_pipeline_task_num", "0");
+        d.put("performance_schema", "0");
+        d.put("query_cache_size", "1048576");
+        d.put("query_cache_type", "0");
+        d.put("query_timeout", "900");
+        d.put("sql_mode", "ONLY_FULL_GROUP_BY");
+        d.put("sql_select_limit", "9223372036854775807");
+        d.put("system_time_zone", java.time.ZoneId.systemDefault().getId());
+        d.put("time_zone", java.time.ZoneId.systemDefault().getId());
+        d.put("transaction_isolation", "REPEATABLE-READ");
+        d.put("transaction_read_only", "0");
+        d.put("tx_isolation", "REPEATABLE-READ");
+        d.put("tx_read_only", "0");
+        d.put("version", VERSION);
+        d.put("version_comment", VERSION_COMMENT);
+        d.put("wait_timeout", "28800");
+        d.put("insert_timeout", "14400");
+        d.put("enable_insert_strict", "true");
+        d.put("event_scheduler", "OFF");
+        d.put("have_query_cache", "YES");
+        d.put("div_precision_increment", "4");
+        d.put("sql_safe_updates", "0");
+        d.put("resource_group", "");
+        d.put("workload_group", "normal");
+        return Collections.unmodifiableMap(d);
+    }
+
+    private static String normalize(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+
+    public String get(String name) {
+        String n = normalize(name);
+        String v = session.get(n);
+        if (v != null) {
+            return v;
+        }
+        v = globals.get(n);
+        return v != null ? v : DEFAULTS.get(n);
+    }
+
+    public String getGlobal(String name) {
+        String n = normalize(name);
+        String v = globals.get(n);
+        return v != null ? v : DEFAULTS.get(n);
+    }
+
+    public void setSession(String name, String value) {
+        String n = normalize(name);
+        requireKnown(n);
+        session.put(n, value);
+    }
+
+    public void setGlobal(String name, String value) {
+        String n = normalize(name);
+        requireKnown(n);
+        globals.put(n, value);
+    }
+
+    private static void requireKnown(String n) {
+        if (!DEFAULTS.containsKey(n)) {
+            throw new CairnException(ErrorCode.UNKNOWN_SYSTEM_VARIABLE, "Unknown system variable '" + n + "'");
+        }
+    }
+
+    /** All variables with their effective session values, by name. */
+    public Map<String, String> sessionView() {
+        Map<String, String> all = new TreeMap<>();
+        for (String k : DEFAULTS.keySet()) {
+            all.put(k, get(k));
+        }
+        return all;
+    }
+
+    /** The built-in default of every variable. */
+    public static Map<String, String> defaultsView() {
+        return DEFAULTS;
+    }
+
+    /** All variables with their global values, by name. */
+    public Map<String, String> globalView() {
+        Map<String, String> all = new TreeMap<>();
+        for (String k : DEFAULTS.keySet()) {
+            all.put(k, getGlobal(k));
+        }
+        return all;
+    }
+}

@@ -1,0 +1,53 @@
+package io.cairndb.system;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.ListRowResult;
+import io.cairndb.engine.RowResult;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** The SHOW commands that MySQL clients and BI tools send, answered from fixed or catalog data. */
+public final class ClientShows {
+    private ClientShows() {
+    }
+
+    public static RowResult show(StatementContext ctx, Statement.ShowOther stmt) {
+        return switch (stmt.what()) {
+            case "WARNINGS", "ERRORS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), List.of());
+            case "STATUS" -> new ListRowResult(ShowExecutor.strings("Variable_name", "Value"),
+                    RowFilter.like(List.of(List.of("Threads_connected", "1"), List.of("Uptime", "0")), 0, stmt.like()));
+            case "ENGINES" -> new ListRowResult(ShowExecutor.strings("Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"),
+                    List.of(List.of("Olap", "YES", "Default storage engine of CairnDB", "YES", "NO", "NO")));
+            case "CHARSET" -> new ListRowResult(ShowExecutor.strings("Charset", "Description", "Default collation", "Maxlen"),
+                    RowFilter.like(List.of(List.of("utf8mb4", "UTF-8 Unicode", "utf8mb4_0900_bin", "4")), 0, stmt.like()));
+            case "COLLATION" -> new ListRowResult(ShowExecutor.strings("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"),
+                    RowFilter.like(List.of(List.of("utf8mb4_0900_bin", "utf8mb4", "309", "Yes", "Yes", "1")), 0, stmt.like()));
+            case "INDEX", "INDEXES", "KEYS" -> {
+                ctx.table(stmt.target());
+                yield new ListRowResult(ShowExecutor.strings("Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name",
+                        "Collation", "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment"), List.of());
+            }
+            case "TABLE STATUS" -> tableStatus(ctx, stmt);
+            default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "SHOW " + stmt.what() + " is not supported");
+        };
+    }
+
+    private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt) {
+        String db = ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
+        List<List<Object>> rows = new ArrayList<>();
+        for (TableMeta t : ctx.catalog().tables(db)) {
+            rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, null, null, null, null, null, null, null,
+                    null, null, null, "utf8mb4_0900_bin", null, null, t.isView() ? "VIEW" : t.comment()));
+        }
+        return new ListRowResult(ShowExecutor.strings("Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length",
+                "Data_length", "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time",
+                "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment"),
+                RowFilter.like(rows, 0, stmt.like()));
+    }
+}

@@ -1,0 +1,246 @@
+package io.cairndb.system;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.ListRowResult;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.RowResult;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.ValueFormat;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.sql.tree.Statement;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** SHOW and DESCRIBE statements over the catalog. */
+public final class ShowExecutor {
+    private ShowExecutor() {
+    }
+
+    static List<ResultColumn> strings(String... names) {
+        List<ResultColumn> out = new ArrayList<>();
+        for (String n : names) {
+            out.add(new ResultColumn(n, DataType.STRING));
+        }
+        return out;
+    }
+
+    public static RowResult databases(StatementContext ctx, Statement.ShowDatabases stmt) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            rows.add(List.of(db.name()));
+        }
+        List<ResultColumn> cols = strings("Database");
+        rows = RowFilter.like(rows, 0, stmt.like());
+        return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));
+    }
+
+    public static RowResult tables(StatementContext ctx, Statement.ShowTables stmt) {
+        String db = ctx.databaseOf(stmt.database());
+        List<ResultColumn> cols = stmt.full() ? strings("Tables_in_" + db, "Table_type") : strings("Tables_in_" + db);
+        List<List<Object>> rows = new ArrayList<>();
+        for (TableMeta t : ctx.catalog().tables(db)) {
+            rows.add(stmt.full() ? List.of(t.name(), t.isView() ? "VIEW" : "BASE TABLE") : List.of(t.name()));
+        }
+        rows = RowFilter.like(rows, 0, stmt.like());
+        return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));
+    }
+
+    public static RowResult createTable(StatementContext ctx, Statement.ShowCreateTable stmt) {
+        TableMeta t = ctx.table(stmt.name());
+        if (t.isView()) {
+            return new ListRowResult(strings("View", "Create View", "character_set_client", "collation_connection"),
+                    List.of(List.of(t.name(), ShowCreateTable.of(t), "utf8mb4", "utf8mb4_0900_bin")));
+        }
+        return new ListRowResult(strings("Table", "Create Table"), List.of(List.of(t.name(), ShowCreateTable.of(t))));
+    }
+
+    public static RowResult partitions(StatementContext ctx, Statement.ShowPartitions stmt) {
+        TableMeta t = ctx.baseTable(stmt.table());
+        List<ResultColumn> cols = new ArrayList<>();
+        cols.add(new ResultColumn("PartitionId", DataType.BIGINT));
+        cols.addAll(strings("PartitionName"));
+        cols.add(new ResultColumn("VisibleVersion", DataType.BIGINT));
+        cols.addAll(strings("VisibleVersionTime", "State", "PartitionKey", "Range", "DistributionKey"));
+        cols.add(new ResultColumn("Buckets", DataType.STRING));
+        cols.add(new ResultColumn("ReplicationNum", DataType.INT));
+        cols.addAll(strings("StorageMedium", "DataSize", "IsInMemory", "IsMutable"));
+        cols.add(new ResultColumn("RowCount", DataType.BIGINT));
+        List<Long> counts = rowCounts(ctx, t);
+        ZoneId zone = ctx.session().zone();
+        List<List<Object>> rows = new ArrayList<>();
+        List<PartitionMeta> parts = t.partitioning().partitions();
+        for (int i = 0; i < parts.size(); i++) {
+            PartitionMeta p = parts.get(i);
+            String time = ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(p.visibleVersionTime()), zone), 0);
+            List<Object> row = new ArrayList<>();
+            row.add(p.id());
+            row.add(p.name());
+            row.add(p.visibleVersion());
+            row.add(time);
+            row.add("NORMAL");
+            row.add(String.join(", ", t.partitioning().columns()));
+            row.add(rangeText(t, p));
+            row.add(t.distribution().random() ? "RANDOM" : String.join(", ", t.distribution().columns()));
+            row.add(t.distribution().buckets() == null ? "AUTO" : t.distribution().buckets().toString());
+            row.add(1);
+            row.add("HDD");
+            row.add("0.000 ");
+            row.add("false");
+            row.add("true");
+            row.add(counts.get(i));
+            rows.add(row);
+        }
+        return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), stmt.orderBy(), stmt.limit()));
+    }
+
+    /** Doris's Range column: the bound keys with the partition column types. */
+    private static String rangeText(TableMeta t, PartitionMeta p) {
+        PartitionScheme s = t.partitioning();
+        if (s.kind() == PartitionScheme.Kind.UNPARTITIONED) {
+            return "";
+        }
+        String types = String.join(", ", s.columns().stream().map(c -> t.column(c).type().toSql()).toList());
+        if (s.kind() == PartitionScheme.Kind.LIST) {
+            List<String> keys = new ArrayList<>();
+            for (List<String> v : p.listValues()) {
+                keys.add("[types: [" + types + "]; keys: [" + String.join(", ", v) + "]; ]");
+            }
+            return "(" + String.join(",", keys) + ")";
+        }
+        String lower = p.lower().isEmpty() ? "MIN_VALUE" : String.join(", ", p.lower());
+        String upper = p.upper().isEmpty() ? "MAX_VALUE" : String.join(", ", p.upper());
+        return "[types: [" + types + "]; keys: [" + lower + "]; ..types: [" + types + "]; keys: [" + upper + "]; )";
+    }
+
+    private static List<Long> rowCounts(StatementContext ctx, TableMeta t) {
+        List<PartitionMeta> parts = t.partitioning().partitions();
+        List<Long> counts = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            counts.add(0L);
+        }
+        String sql = "SELECT " + PartitionPredicates.ordinal(t, null) + " AS p, count(*) FROM "
+                + Sql.table(t.database(), t.name()) + " GROUP BY p";
+        for (List<Object> r : Sql.rows(ctx.txn().connection(), sql)) {
+            if (r.get(0) != null) {
+                counts.set(((Number) r.get(0)).intValue(), ((Number) r.get(1)).longValue());
+            }
+        }
+        return counts;
+    }
+
+    public static RowResult columns(StatementContext ctx, Statement.ShowColumns stmt) {
+        TableMeta t = ctx.table(stmt.table());
+        List<ResultColumn> cols = stmt.full()
+                ? strings("Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment")
+                : strings("Field", "Type", "Null", "Key", "Default", "Extra");
+        List<List<Object>> rows = new ArrayList<>();
+        for (ColumnMeta c : t.columns()) {
+            List<Object> r = new ArrayList<>();
+            r.add(c.name());
+            r.add(mysqlType(c.type()));
+            if (stmt.full()) {
+                r.add(c.type().kind().isString() ? "utf8mb4_0900_bin" : null);
+            }
+            r.add(c.nullable() ? "YES" : "NO");
+            r.add(c.key() ? (t.keyModel() == io.cairndb.catalog.KeyModel.DUPLICATE ? "MUL" : "PRI") : "");
+            r.add(c.defaultValue() == null ? null : unquote(c.defaultValue()));
+            r.add(c.aggregation() == null ? (c.autoIncrement() ? "auto_increment" : "") : c.aggregation().name());
+            if (stmt.full()) {
+                r.add("select,insert,update,references");
+                r.add(c.comment());
+            }
+            rows.add(r);
+        }
+        return new ListRowResult(cols, RowFilter.like(rows, 0, stmt.like()));
+    }
+
+    public static RowResult describe(StatementContext ctx, Statement.Describe stmt) {
+        TableMeta t = ctx.table(stmt.table());
+        List<List<Object>> rows = new ArrayList<>();
+        if (stmt.all() && !t.isView()) {
+            List<ResultColumn> cols = strings("IndexName", "IndexKeysType", "Field", "Type", "InternalType", "Null", "Key",
+                    "Default", "Extra", "Visible", "DefineExpr", "WhereClause");
+            boolean first = true;
+            for (ColumnMeta c : t.columns()) {
+                rows.add(java.util.Arrays.asList(first ? t.name() : "", first ? t.keyModel().name() + "_KEYS" : "",
+                        c.name(), c.type().toSql(), c.type().toSql(), c.nullable() ? "Yes" : "No",
+                        String.valueOf(c.key()), c.defaultValue() == null ? null : unquote(c.defaultValue()),
+                        extra(c), "true", "", ""));
+                first = false;
+            }
+            return new ListRowResult(cols, rows);
+        }
+        for (ColumnMeta c : t.columns()) {
+            rows.add(java.util.Arrays.asList(c.name(), c.type().toSql(), c.nullable() ? "Yes" : "No", String.valueOf(c.key()),
+                    c.defaultValue() == null ? null : unquote(c.defaultValue()), extra(c)));
+        }
+        return new ListRowResult(strings("Field", "Type", "Null", "Key", "Default", "Extra"), rows);
+    }
+
+    private static String extra(ColumnMeta c) {
+        if (c.aggregation() != null) {
+            return c.aggregation().name();
+        }
+        return c.autoIncrement() ? "AUTO_INCREMENT" : "";
+    }
+
+    private static String unquote(String dialectDefault) {
+        return dialectDefault.length() >= 2 && dialectDefault.startsWith("'") && dialectDefault.endsWith("'")
+                ? dialectDefault.substring(1, dialectDefault.length() - 1).replace("''", "'") : dialectDefault;
+    }
+
+    /** Type names as MySQL's SHOW COLUMNS prints them, for BI tools that parse them. */
+    private static String mysqlType(DataType t) {
+        return switch (t.kind()) {
+            case INT -> "int";
+            case BIGINT -> "bigint";
+            case SMALLINT -> "smallint";
+            case TINYINT -> "tinyint";
+            case LARGEINT -> "largeint";
+            case BOOLEAN -> "tinyint(1)";
+            case STRING -> "text";
+            default -> t.toSql().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    public static RowResult variables(StatementContext ctx, Map<String, String> values, Map<String, String> defaults,
+                                      Statement.ShowVariables stmt) {
+        List<ResultColumn> cols = strings("Variable_name", "Value", "Default_Value", "Changed");
+        List<List<Object>> rows = new ArrayList<>();
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            String def = defaults.get(e.getKey());
+            rows.add(List.of(e.getKey(), e.getValue(), def == null ? "" : def, e.getValue().equals(def) ? "0" : "1"));
+        }
+        rows = RowFilter.like(rows, 0, stmt.like());
+        return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));
+    }
+
+    public static RowResult processlist(StatementContext ctx, List<ProcessInfo> processes, boolean full) {
+        List<ResultColumn> cols = new ArrayList<>(strings("CurrentConnected"));
+        cols.add(new ResultColumn("Id", DataType.BIGINT));
+        cols.addAll(strings("User", "Host", "LoginTime", "Catalog", "Db", "Command"));
+        cols.add(new ResultColumn("Time", DataType.BIGINT));
+        cols.addAll(strings("State", "QueryId", "Info"));
+        ZoneId zone = ctx.session().zone();
+        long now = System.currentTimeMillis();
+        List<List<Object>> rows = new ArrayList<>();
+        for (ProcessInfo p : processes) {
+            String info = p.info() == null ? "" : (full || p.info().length() <= 100 ? p.info() : p.info().substring(0, 100));
+            rows.add(java.util.Arrays.asList(p.id() == ctx.session().connectionId() ? "Yes" : "No", p.id(), p.user(), p.host(),
+                    ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(p.loginTime()), zone), 0), "internal",
+                    p.database() == null ? "" : p.database(), p.command(), (now - p.startedAt()) / 1000, p.state(), "", info));
+        }
+        return new ListRowResult(cols, rows);
+    }
+}

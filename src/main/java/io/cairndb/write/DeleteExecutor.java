@@ -1,0 +1,51 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.PartitionResolver;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.QueryBody;
+import io.cairndb.sql.tree.Relation;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** DELETE FROM, on every key model, optionally restricted to partitions and joined with USING. */
+public final class DeleteExecutor {
+    private DeleteExecutor() {
+    }
+
+    public static UpdateCount execute(StatementContext ctx, Statement.Delete stmt) {
+        TableMeta probe = ctx.baseTable(stmt.table());
+        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
+            TableMeta t = ctx.baseTable(stmt.table());
+            String alias = stmt.alias() != null ? stmt.alias() : t.name();
+            Relation from = new Relation.TableRef(stmt.table(), alias, List.of(), null);
+            if (stmt.using() != null) {
+                from = new Relation.Join(Relation.JoinType.CROSS, from, stmt.using(), null, List.of());
+            }
+            // The matching rows are identified by rowid, so USING joins and subqueries resolve as in a SELECT.
+            Expr rowid = new Expr.Identifier(List.of(alias, "rowid"));
+            Query matches = Query.of(new QueryBody.QuerySpec(Map.of(), true,
+                    List.of(new QueryBody.SingleColumn(rowid, "rowid")), from, stmt.where(), null, null));
+            String target = Sql.table(t.database(), t.name());
+            String where = "rowid IN (" + ctx.translator().translate(matches) + ")";
+            if (!stmt.partitions().isEmpty()) {
+                List<PartitionMeta> parts = PartitionResolver.requireAll(t, stmt.partitions());
+                where += " AND " + PartitionPredicates.anyOf(t, parts);
+            }
+            Set<Integer> touched = PartitionVersions.touched(ctx, t, target, where);
+            long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
+            PartitionVersions.bump(ctx, t, touched);
+            return UpdateCount.of(n);
+        }
+    }
+}

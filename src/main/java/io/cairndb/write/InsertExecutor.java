@@ -1,0 +1,125 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.PartitionResolver;
+import io.cairndb.analyzer.QueryTranslator;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.QueryShape;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckTypes;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** INSERT INTO / INSERT OVERWRITE with the semantics of the target's key model and partitions. */
+public final class InsertExecutor {
+    private InsertExecutor() {
+    }
+
+    public static UpdateCount execute(StatementContext ctx, Statement.Insert stmt) {
+        TableMeta probe = ctx.baseTable(stmt.table());
+        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
+            // Re-read under the lock: a writer that held it may have published new versions.
+            return insert(ctx, ctx.baseTable(stmt.table()), stmt);
+        }
+    }
+
+    /** Inserts into {@code t}, which the caller has locked or has just created in this transaction. */
+    public static UpdateCount insert(StatementContext ctx, TableMeta t, Statement.Insert stmt) {
+        List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
+                : PartitionResolver.requireAll(t, stmt.partitions());
+        QueryTranslator tr = ctx.translator();
+        String source = tr.translate(stmt.source());
+        List<ColumnMeta> targets = targetColumns(t, stmt.columns());
+        int sourceWidth = QueryShape.columns(ctx.txn().connection(), source).size();
+        if (sourceWidth != targets.size()) {
+            throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
+        }
+        String select = rowSelect(ctx, tr, t, targets, source);
+        try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
+            checkPartitions(ctx, t, named);
+            Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
+            if (stmt.overwrite()) {
+                List<PartitionMeta> cleared = named.isEmpty() ? t.partitioning().partitions() : named;
+                String where = named.isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, named);
+                Sql.execute(ctx.txn().connection(), "DELETE FROM " + Sql.table(t.database(), t.name()) + where);
+                for (PartitionMeta p : cleared) {
+                    touched.add(t.partitioning().partitions().indexOf(p));
+                }
+            }
+            KeyModelWriter.apply(ctx.txn().connection(), t, StagedRows.table());
+            PartitionVersions.bump(ctx, t, touched);
+            return new UpdateCount(staged.count(), "");
+        }
+    }
+
+    private static List<ColumnMeta> targetColumns(TableMeta t, List<String> names) {
+        if (names.isEmpty()) {
+            return t.columns();
+        }
+        List<ColumnMeta> out = new ArrayList<>();
+        Map<String, Boolean> seen = new HashMap<>();
+        for (String n : names) {
+            ColumnMeta c = t.column(n);
+            if (c == null) {
+                throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + n + "' in '" + t.name() + "'");
+            }
+            if (seen.put(c.name().toLowerCase(Locale.ROOT), true) != null) {
+                throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + n + "'");
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    /** SELECT producing full table rows from the source: given columns cast, the others defaulted. */
+    private static String rowSelect(StatementContext ctx, QueryTranslator tr, TableMeta t, List<ColumnMeta> targets,
+                                    String source) {
+        List<String> aliases = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            aliases.add(Sql.ident("_c" + i));
+        }
+        List<String> items = new ArrayList<>();
+        for (ColumnMeta c : t.columns()) {
+            int pos = targets.indexOf(c);
+            String type = DuckTypes.toDuckDb(c.type());
+            if (pos >= 0) {
+                items.add("CAST(" + Sql.ident("__src") + "." + Sql.ident("_c" + pos) + " AS " + type + ")");
+            } else {
+                items.add(ColumnDefaults.expression(ctx, tr, t, c));
+            }
+        }
+        return "SELECT " + String.join(", ", items) + " FROM (" + source + ") AS " + Sql.ident("__src")
+                + "(" + String.join(", ", aliases) + ")";
+    }
+
+    private static void checkPartitions(StatementContext ctx, TableMeta t, List<PartitionMeta> named) {
+        if (!t.isPartitioned()) {
+            return;
+        }
+        String cols = String.join(", ", t.partitioning().columns().stream().map(Sql::ident).toList());
+        String outside = named.isEmpty()
+                ? "(" + PartitionPredicates.ordinal(t, null) + ") IS NULL"
+                : "NOT coalesce(" + PartitionPredicates.anyOf(t, named) + ", FALSE)";
+        List<List<Object>> bad = Sql.rows(ctx.txn().connection(),
+                "SELECT " + cols + " FROM " + StagedRows.table() + " WHERE " + outside + " LIMIT 1");
+        if (!bad.isEmpty()) {
+            throw new CairnException(ErrorCode.NO_PARTITION_FOR_VALUE,
+                    "Insert has filtered data in strict mode. Reason: no partition for this tuple. tuple="
+                            + bad.get(0));
+        }
+    }
+}

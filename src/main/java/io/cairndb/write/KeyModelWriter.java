@@ -1,0 +1,97 @@
+package io.cairndb.write;
+
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Applies staged rows to a table by its key model. DuckDB's ON CONFLICT keeps only the first of
+ * several rows with one key in a statement, so the batch is consolidated by key first: last row
+ * wins for UNIQUE/PRIMARY KEY, value columns merged by aggregation type for AGGREGATE KEY.
+ */
+final class KeyModelWriter {
+    private KeyModelWriter() {
+    }
+
+    static void apply(Connection c, TableMeta t, String stagedTable) {
+        String target = Sql.table(t.database(), t.name());
+        String cols = columnList(t.columns());
+        switch (t.keyModel()) {
+            case DUPLICATE -> Sql.execute(c, "INSERT INTO " + target + " (" + cols + ") SELECT " + cols + " FROM " + stagedTable);
+            case UNIQUE, PRIMARY -> upsert(c, t, target, lastRowPerKey(t, stagedTable));
+            case AGGREGATE -> merge(c, t, target, aggregatedPerKey(t, stagedTable));
+        }
+    }
+
+    private static String lastRowPerKey(TableMeta t, String staged) {
+        String cols = columnList(t.columns());
+        return "SELECT " + cols + " FROM (SELECT *, row_number() OVER (PARTITION BY " + columnList(t.keyColumns())
+                + " ORDER BY rowid DESC) AS __rn FROM " + staged + ") WHERE __rn = 1";
+    }
+
+    private static void upsert(Connection c, TableMeta t, String target, String rows) {
+        List<String> sets = new ArrayList<>();
+        for (ColumnMeta v : t.valueColumns()) {
+            sets.add(Sql.ident(v.name()) + " = excluded." + Sql.ident(v.name()));
+        }
+        String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
+        Sql.execute(c, "INSERT INTO " + target + " (" + columnList(t.columns()) + ") " + rows
+                + " ON CONFLICT (" + columnList(t.keyColumns()) + ") " + action);
+    }
+
+    private static String aggregatedPerKey(TableMeta t, String staged) {
+        List<String> items = new ArrayList<>();
+        for (ColumnMeta k : t.keyColumns()) {
+            items.add(Sql.ident(k.name()));
+        }
+        for (ColumnMeta v : t.valueColumns()) {
+            String col = Sql.ident(v.name());
+            String agg = switch (v.aggregation()) {
+                case SUM -> "sum(" + col + ")";
+                case MAX -> "max(" + col + ")";
+                case MIN -> "min(" + col + ")";
+                case REPLACE -> "arg_max(" + col + ", rowid)";
+                case REPLACE_IF_NOT_NULL -> "arg_max(" + col + ", rowid) FILTER (WHERE " + col + " IS NOT NULL)";
+                case BITMAP_UNION, HLL_UNION -> "list_sort(list_distinct(flatten(list(" + col + "))))";
+            };
+            // sum() of an integer column widens to HUGEINT; the table's type is the contract.
+            items.add("CAST(" + agg + " AS " + io.cairndb.printer.DuckTypes.toDuckDb(v.type()) + ") AS " + col);
+        }
+        return "SELECT " + String.join(", ", items) + " FROM " + staged + " GROUP BY " + columnList(t.keyColumns());
+    }
+
+    private static void merge(Connection c, TableMeta t, String target, String rows) {
+        List<String> sets = new ArrayList<>();
+        for (ColumnMeta v : t.valueColumns()) {
+            String col = Sql.ident(v.name());
+            // Unqualified names in DO UPDATE refer to the stored row.
+            String old = col;
+            String neu = "excluded." + col;
+            String merged = switch (v.aggregation()) {
+                case SUM -> "CASE WHEN " + neu + " IS NULL THEN " + old + " WHEN " + old + " IS NULL THEN " + neu
+                        + " ELSE " + old + " + " + neu + " END";
+                case MAX -> "greatest(" + old + ", " + neu + ")";
+                case MIN -> "least(" + old + ", " + neu + ")";
+                case REPLACE -> neu;
+                case REPLACE_IF_NOT_NULL -> "coalesce(" + neu + ", " + old + ")";
+                case BITMAP_UNION, HLL_UNION -> "list_sort(list_distinct(list_concat(" + old + ", " + neu + ")))";
+            };
+            sets.add(col + " = " + merged);
+        }
+        String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
+        Sql.execute(c, "INSERT INTO " + target + " (" + columnList(t.columns()) + ") " + rows
+                + " ON CONFLICT (" + columnList(t.keyColumns()) + ") " + action);
+    }
+
+    static String columnList(List<ColumnMeta> columns) {
+        List<String> names = new ArrayList<>();
+        for (ColumnMeta c : columns) {
+            names.add(Sql.ident(c.name()));
+        }
+        return String.join(", ", names);
+    }
+}

@@ -1,0 +1,53 @@
+package io.cairndb.write;
+
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.printer.DuckTypes;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * A statement's new rows, staged in a session temp table with the target table's columns, so
+ * they are validated, consolidated by key and counted before they touch the table.
+ */
+final class StagedRows implements AutoCloseable {
+    static final String NAME = "__cairn_stage";
+
+    private final Connection connection;
+    private final long count;
+
+    private StagedRows(Connection connection, long count) {
+        this.connection = connection;
+        this.count = count;
+    }
+
+    /** Stages the rows of {@code select}, whose columns are the table's columns in order. */
+    static StagedRows of(Connection c, TableMeta table, String select) {
+        StringBuilder cols = new StringBuilder();
+        List<ColumnMeta> columns = table.columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (i > 0) {
+                cols.append(", ");
+            }
+            cols.append(Sql.ident(columns.get(i).name())).append(' ').append(DuckTypes.toDuckDb(columns.get(i).type()));
+        }
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NAME + " (" + cols + ")");
+        long n = Sql.execute(c, "INSERT INTO " + NAME + " " + select);
+        return new StagedRows(c, n);
+    }
+
+    static String table() {
+        return "temp." + Sql.ident(NAME);
+    }
+
+    long count() {
+        return count;
+    }
+
+    @Override
+    public void close() {
+        Sql.execute(connection, "DROP TABLE IF EXISTS " + table());
+    }
+}

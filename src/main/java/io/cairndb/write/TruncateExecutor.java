@@ -1,0 +1,38 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.PartitionResolver;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** TRUNCATE TABLE t [PARTITION (..)]: empties the table or just the named partitions. */
+public final class TruncateExecutor {
+    private TruncateExecutor() {
+    }
+
+    public static UpdateCount execute(StatementContext ctx, Statement.TruncateTable stmt) {
+        TableMeta probe = ctx.baseTable(stmt.name());
+        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
+            TableMeta t = ctx.baseTable(stmt.name());
+            List<PartitionMeta> parts = stmt.partitions().isEmpty() ? t.partitioning().partitions()
+                    : PartitionResolver.requireAll(t, stmt.partitions());
+            String where = stmt.partitions().isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, parts);
+            Sql.execute(ctx.txn().connection(), "DELETE FROM " + Sql.table(t.database(), t.name()) + where);
+            Set<Integer> touched = new TreeSet<>();
+            for (PartitionMeta p : parts) {
+                touched.add(t.partitioning().partitions().indexOf(p));
+            }
+            PartitionVersions.bump(ctx, t, touched);
+            return UpdateCount.NONE;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.QueryBody;
+import io.cairndb.sql.tree.Relation;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * UPDATE on UNIQUE KEY and PRIMARY KEY tables: the new versions of the matching rows are computed
+ * by one query, staged, and upserted, as Doris does (a partial-column update is a row rewrite).
+ */
+public final class UpdateExecutor {
+    private UpdateExecutor() {
+    }
+
+    public static UpdateCount execute(StatementContext ctx, Statement.Update stmt) {
+        TableMeta probe = ctx.baseTable(stmt.table());
+        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
+            TableMeta t = ctx.baseTable(stmt.table());
+            if (!t.keyModel().upserts()) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Only unique table could be updated.");
+            }
+            Map<String, Expr> assigned = new HashMap<>();
+            for (Statement.Assignment a : stmt.assignments()) {
+                ColumnMeta c = t.column(a.column());
+                if (c == null) {
+                    throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + a.column() + "' in '" + t.name() + "'");
+                }
+                if (c.key()) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Only value columns of unique table could be updated");
+                }
+                if (assigned.put(c.name().toLowerCase(Locale.ROOT), a.value()) != null) {
+                    throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + a.column() + "'");
+                }
+            }
+            String alias = stmt.alias() != null ? stmt.alias() : t.name();
+            List<QueryBody.SelectItem> items = new ArrayList<>();
+            for (ColumnMeta c : t.columns()) {
+                Expr value = assigned.get(c.name().toLowerCase(Locale.ROOT));
+                Expr item = value == null ? new Expr.Identifier(List.of(alias, c.name())) : new Expr.Cast(value, c.type());
+                items.add(new QueryBody.SingleColumn(item, c.name()));
+            }
+            Relation from = new Relation.TableRef(stmt.table(), alias, List.of(), null);
+            if (stmt.from() != null) {
+                from = new Relation.Join(Relation.JoinType.CROSS, from, stmt.from(), null, List.of());
+            }
+            Query rows = Query.of(new QueryBody.QuerySpec(Map.of(), false, items, from, stmt.where(), null, null));
+            String select = ctx.translator().translate(rows);
+            try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
+                Set<Integer> touched = PartitionVersions.touched(ctx, t, StagedRows.table(), null);
+                KeyModelWriter.apply(ctx.txn().connection(), t, StagedRows.table());
+                PartitionVersions.bump(ctx, t, touched);
+                return UpdateCount.of(staged.count());
+            }
+        }
+    }
+}

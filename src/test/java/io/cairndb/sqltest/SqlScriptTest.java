@@ -1,0 +1,142 @@
+package io.cairndb.sqltest;
+
+import io.cairndb.engine.RowResult;
+import io.cairndb.engine.StatementResult;
+import io.cairndb.engine.TextValue;
+import io.cairndb.error.CairnException;
+import io.cairndb.server.Database;
+import io.cairndb.server.SqlSession;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** Runs every script under {@code src/test/resources/sql/} against a fresh embedded database. */
+class SqlScriptTest {
+
+    @TestFactory
+    Stream<DynamicTest> scripts() throws IOException, URISyntaxException {
+        Path root = Path.of(SqlScriptTest.class.getResource("/sql").toURI());
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(root)) {
+            files = walk.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
+        }
+        return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> run(f)));
+    }
+
+    private void run(Path file) throws IOException {
+        SqlScript script = SqlScript.parse(file.getFileName().toString(), Files.readString(file));
+        Path dataDir = Files.createTempDirectory("cairn-sqltest");
+        Database db = Database.open(dataDir);
+        Map<String, SqlSession> sessions = new HashMap<>();
+        long[] nextId = {1};
+        String current = "default";
+        try {
+            sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
+            for (SqlScript.Step step : script.steps()) {
+                String where = script.name() + ":" + step.line();
+                switch (step) {
+                    case SqlScript.Connection c -> {
+                        current = c.name();
+                        sessions.computeIfAbsent(current, k -> db.open(nextId[0]++, "root", null, "test"));
+                    }
+                    case SqlScript.Restart r -> {
+                        sessions.values().forEach(SqlSession::close);
+                        sessions.clear();
+                        db.close();
+                        db = Database.open(dataDir);
+                        current = "default";
+                        sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
+                    }
+                    case SqlScript.Statement s -> runStatement(sessions.get(current), s, where);
+                    case SqlScript.Query q -> runQuery(sessions.get(current), q, where);
+                }
+            }
+        } finally {
+            sessions.values().forEach(SqlSession::close);
+            db.close();
+            deleteRecursively(dataDir);
+        }
+    }
+
+    private static void runStatement(SqlSession session, SqlScript.Statement s, String where) {
+        try {
+            for (StatementResult r : session.execute(s.sql())) {
+                if (r instanceof RowResult rows) {
+                    rows.close();
+                }
+            }
+        } catch (CairnException e) {
+            if (s.expectedError() == null) {
+                fail(where + ": unexpected error: " + e.getMessage() + "\n  in: " + s.sql(), e);
+            }
+            if (!e.getMessage().contains(s.expectedError())) {
+                fail(where + ": expected error containing [" + s.expectedError() + "] but got [" + e.getMessage() + "]");
+            }
+            return;
+        }
+        if (s.expectedError() != null) {
+            fail(where + ": expected error [" + s.expectedError() + "] but the statement succeeded: " + s.sql());
+        }
+    }
+
+    private static void runQuery(SqlSession session, SqlScript.Query q, String where) {
+        List<String> actual = new ArrayList<>();
+        try {
+            List<StatementResult> results = session.execute(q.sql());
+            StatementResult last = results.get(results.size() - 1);
+            if (!(last instanceof RowResult rows)) {
+                fail(where + ": query returned no rows result: " + q.sql());
+                return;
+            }
+            try (rows) {
+                List<Integer> shown = new ArrayList<>();
+                for (int i = 0; i < rows.columns().size(); i++) {
+                    if (q.columns().isEmpty() || q.columns().contains(rows.columns().get(i).name().replace(' ', '_'))) {
+                        shown.add(i);
+                    }
+                }
+                if (shown.size() < q.columns().size()) {
+                    fail(where + ": result lacks some of the columns " + q.columns() + ": " + rows.columns());
+                }
+                while (rows.next()) {
+                    List<String> cells = new ArrayList<>(shown.size());
+                    for (int i : shown) {
+                        String v = TextValue.of(rows.value(i), rows.columns().get(i).type());
+                        cells.add(v == null ? "NULL" : v.isEmpty() ? "(empty)" : v);
+                    }
+                    actual.add(String.join("|", cells));
+                }
+            }
+        } catch (CairnException e) {
+            fail(where + ": query failed: " + e.getMessage() + "\n  in: " + q.sql(), e);
+        }
+        List<String> expected = q.expected();
+        if (q.rowSort()) {
+            actual.sort(Comparator.naturalOrder());
+            expected = new ArrayList<>(expected);
+            expected.sort(Comparator.naturalOrder());
+        }
+        assertEquals(String.join("\n", expected), String.join("\n", actual), where + ": rows differ for: " + q.sql());
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
