@@ -1,0 +1,48 @@
+package io.cairndb.server.mysql;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Runs one connection's tasks in submission order on a shared pool, so commands of a connection
+ * never overlap while idle connections hold no thread.
+ */
+final class SerialExecutor implements Executor {
+    private final Executor pool;
+    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private boolean draining;
+
+    SerialExecutor(Executor pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public synchronized void execute(Runnable task) {
+        tasks.add(task);
+        if (!draining) {
+            draining = true;
+            try {
+                pool.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                // The server is shutting down: nothing will run these any more.
+                draining = false;
+                tasks.clear();
+            }
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            Runnable task;
+            synchronized (this) {
+                task = tasks.poll();
+                if (task == null) {
+                    draining = false;
+                    return;
+                }
+            }
+            task.run();
+        }
+    }
+}
