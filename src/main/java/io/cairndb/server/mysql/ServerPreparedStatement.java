@@ -1,6 +1,7 @@
 package io.cairndb.server.mysql;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 
 /** A statement prepared with COM_STMT_PREPARE, with what the client has bound to it so far. */
 final class ServerPreparedStatement {
@@ -51,6 +52,6 @@ final class ServerPreparedStatement {
 
     /** Long data lasts for one execution (and COM_STMT_RESET drops it). */
     void clearLongData() {
-        java.util.Arrays.fill(longData, null);
+        Arrays.fill(longData, null);
     }
 }

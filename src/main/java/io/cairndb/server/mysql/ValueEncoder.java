@@ -18,9 +18,6 @@ final class ValueEncoder {
 
     /** The text-protocol form of a non-null value. */
     static byte[] text(Object value, MysqlColumn column) {
-        if (value instanceof byte[] bytes) {
-            return bytes;
-        }
         return textString(value, column).getBytes(StandardCharsets.UTF_8);
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -308,6 +309,37 @@ class RawProtocolTest {
             assertError(client.read(), 1210);
             send(client, execute(id).int1(0).int1(1).int2(Protocol.TYPE_DATE).int1(4).int2(2024).int1(3).int1(9));
             assertEquals("SELECT ECHO '2024-03-09'", readBinaryString(client));
+        }
+    }
+
+    @Test
+    void garbageNeverKillsTheConnection() throws Exception {
+        Random random = new Random(42);
+        try (RawClient client = login(0, null)) {
+            prepare(client, "SELECT ECHO ?, ?, ?", 3);
+            for (int round = 0; round < 300; round++) {
+                int command = random.nextInt(0x21);
+                if (command == Protocol.COM_QUIT) {
+                    continue;
+                }
+                byte[] garbage = new byte[random.nextInt(40)];
+                random.nextBytes(garbage);
+                if (command == Protocol.COM_STMT_EXECUTE && garbage.length >= 4) {
+                    garbage[0] = 1; // the prepared statement, so the parameter decoder gets the garbage
+                    garbage[1] = garbage[2] = garbage[3] = 0;
+                }
+                client.command(command, garbage);
+                String marker = "marker-" + round;
+                client.command(Protocol.COM_QUERY, "SELECT ECHO " + marker);
+                // Skip whatever the garbage produced until the marker row; a dropped connection fails the read.
+                byte[] packet = client.read();
+                while (!describe(packet).contains(marker)) {
+                    packet = client.read();
+                }
+                assertTrue(isEof(client.read()));
+            }
+            client.command(Protocol.COM_PING, "");
+            assertOk(client.read());
         }
     }
 }
