@@ -90,10 +90,13 @@ final class MysqlConnection {
             return;
         }
         phase = Phase.CLOSED;
-        if (commands != null) {
-            commands.close();
+        try {
+            if (commands != null) {
+                commands.close();
+            }
+        } finally {
+            sender.flushAndClose();
         }
-        sender.flushAndClose();
     }
 
     private boolean dispatch(byte[] payload) {

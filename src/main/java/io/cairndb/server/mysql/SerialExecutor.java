@@ -1,5 +1,8 @@
 package io.cairndb.server.mysql;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -9,6 +12,8 @@ import java.util.concurrent.RejectedExecutionException;
  * never overlap while idle connections hold no thread.
  */
 final class SerialExecutor implements Executor {
+    private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);
+
     private final Executor pool;
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
     private boolean draining;
@@ -42,7 +47,12 @@ final class SerialExecutor implements Executor {
                     return;
                 }
             }
-            task.run();
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                // One failed task must not stall the connection's queue.
+                LOG.warn("Connection task failed", e);
+            }
         }
     }
 }
