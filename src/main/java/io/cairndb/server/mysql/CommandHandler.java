@@ -1,0 +1,164 @@
+package io.cairndb.server.mysql;
+
+import io.cairndb.catalog.DataType;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.error.CairnException;
+import io.cairndb.server.SqlSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Serves the command phase of one authenticated connection. */
+final class CommandHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(CommandHandler.class);
+    private static final MysqlColumn PARAMETER = MysqlColumn.of("?", DataType.STRING);
+
+    /** Who is logged in, needed again when COM_RESET_CONNECTION opens a fresh session. */
+    record Login(long connectionId, String user, String remoteAddress) {
+    }
+
+    private final MysqlServer server;
+    private final ResultWriter out;
+    private final Login login;
+    private final Map<Integer, ServerPreparedStatement> statements = new HashMap<>();
+    private SqlSession session;
+    private int nextStatementId = 1;
+
+    CommandHandler(MysqlServer server, SqlSession session, ResultWriter out, Login login) {
+        this.server = server;
+        this.session = session;
+        this.out = out;
+        this.login = login;
+    }
+
+    /** Runs one command and writes its reply; false when the client has quit. */
+    boolean handle(byte[] payload) {
+        PayloadReader in = new PayloadReader(payload);
+        int command = in.int1();
+        switch (command) {
+            case Protocol.COM_QUIT -> {
+                return false;
+            }
+            case Protocol.COM_QUERY -> {
+                server.countQuestion();
+                out.results(session.execute(in.restString()), false);
+            }
+            case Protocol.COM_INIT_DB -> {
+                session.useDatabase(in.restString());
+                out.ok();
+            }
+            case Protocol.COM_PING -> out.ok();
+            case Protocol.COM_FIELD_LIST -> fieldList(in);
+            case Protocol.COM_STATISTICS -> statistics();
+            // Multi-statements are always accepted, so the option changes nothing; MySQL answers EOF.
+            case Protocol.COM_SET_OPTION -> out.endOfData(Protocol.SERVER_STATUS_AUTOCOMMIT);
+            case Protocol.COM_RESET_CONNECTION -> {
+                resetSession();
+                out.ok();
+            }
+            case Protocol.COM_STMT_PREPARE -> prepare(in.restString());
+            case Protocol.COM_STMT_EXECUTE -> execute(in);
+            case Protocol.COM_STMT_SEND_LONG_DATA -> withoutReply(() -> {
+                ServerPreparedStatement statement = statements.get((int) in.int4());
+                int parameter = in.int2();
+                if (statement != null) {
+                    statement.appendLongData(parameter, in.rest());
+                }
+            });
+            case Protocol.COM_STMT_CLOSE -> withoutReply(() -> statements.remove((int) in.int4()));
+            case Protocol.COM_STMT_RESET -> {
+                statement((int) in.int4(), "mysqld_stmt_reset").clearLongData();
+                out.ok();
+            }
+            default -> out.error(Protocol.ER_UNKNOWN_COM_ERROR, "08S01", "Unknown command");
+        }
+        return true;
+    }
+
+    void close() {
+        statements.clear();
+        session.close();
+    }
+
+    private void fieldList(PayloadReader in) {
+        String table = in.nulString(); // a column wildcard may follow; all columns are listed
+        List<ResultColumn> columns = session.fieldList(table);
+        String schema = session.currentDatabase();
+        for (ResultColumn column : columns) {
+            out.columnDefinition(MysqlColumn.of(column), schema == null ? "" : schema, table, true);
+        }
+        out.endOfData(Protocol.SERVER_STATUS_AUTOCOMMIT);
+    }
+
+    /** COM_STATISTICS answers with a bare human-readable string. */
+    private void statistics() {
+        long uptime = Math.max(server.uptimeSeconds(), 1);
+        long questions = server.questions();
+        out.rawString(String.format(Locale.ROOT, "Uptime: %d  Threads: %d  Questions: %d  Slow queries: 0  "
+                        + "Opens: 0  Flush tables: 0  Open tables: 0  Queries per second avg: %.3f",
+                uptime, server.openConnections(), questions, (double) questions / uptime));
+    }
+
+    /** Like MySQL, keeps the user and current database but drops all other session state. */
+    private void resetSession() {
+        String database = session.currentDatabase();
+        statements.clear();
+        session.close();
+        try {
+            session = server.factory().open(login.connectionId(), login.user(), database, login.remoteAddress());
+        } catch (CairnException e) {
+            // The database may have been dropped meanwhile; the session must still come back.
+            session = server.factory().open(login.connectionId(), login.user(), null, login.remoteAddress());
+        }
+    }
+
+    /** The server counts placeholders itself; result columns are described only on execute. */
+    private void prepare(String sql) {
+        PlaceholderSql parsed = PlaceholderSql.parse(sql);
+        ServerPreparedStatement statement = new ServerPreparedStatement(nextStatementId++, parsed);
+        statements.put(statement.id(), statement);
+        out.prepareOk(statement.id(), 0, parsed.parameterCount());
+        if (parsed.parameterCount() > 0) {
+            for (int i = 0; i < parsed.parameterCount(); i++) {
+                out.columnDefinition(PARAMETER, "", "", false);
+            }
+            out.endOfColumns();
+        }
+    }
+
+    private void execute(PayloadReader in) {
+        ServerPreparedStatement statement = statement((int) in.int4(), "mysqld_stmt_execute");
+        in.skip(1 + 4); // cursor flags (no cursors: rows are always sent at once), iteration count
+        List<String> literals;
+        try {
+            literals = ParameterDecoder.decode(in, statement);
+        } finally {
+            statement.clearLongData();
+        }
+        server.countQuestion();
+        out.results(session.execute(statement.sql().bind(literals)), true);
+    }
+
+    private ServerPreparedStatement statement(int id, String command) {
+        ServerPreparedStatement statement = statements.get(id);
+        if (statement == null) {
+            throw new CairnException(Protocol.ER_UNKNOWN_STMT_HANDLER, "HY000",
+                    "Unknown prepared statement handler (" + Integer.toUnsignedString(id) + ") given to "
+                            + command, null);
+        }
+        return statement;
+    }
+
+    /** Commands the client expects no reply to must stay silent even when malformed. */
+    private static void withoutReply(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            LOG.debug("Ignoring malformed command without reply", e);
+        }
+    }
+}

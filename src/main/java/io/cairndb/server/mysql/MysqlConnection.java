@@ -1,0 +1,159 @@
+package io.cairndb.server.mysql;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.server.SqlSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection after the socket is accepted: the handshake and authentication, then
+ * commands. Every method runs on the connection's serial worker, one packet at a time.
+ */
+final class MysqlConnection {
+    private static final Logger LOG = LoggerFactory.getLogger(MysqlConnection.class);
+
+    private enum Phase { AWAIT_HANDSHAKE_RESPONSE, AWAIT_AUTH_SWITCH_RESPONSE, COMMANDS, CLOSED }
+
+    private final MysqlServer server;
+    private final long connectionId;
+    private final String remoteHost;
+    private final String remoteAddress;
+    private final PacketSender sender;
+    private final ResultWriter out;
+    private final byte[] scramble = Handshake.newScramble();
+    private Phase phase = Phase.AWAIT_HANDSHAKE_RESPONSE;
+    /** The handshake response kept while the client switches to mysql_native_password. */
+    private Handshake.Response handshake;
+    private CommandHandler commands;
+
+    /**
+     * @param remoteHost    the client's IP, as shown in access-denied messages
+     * @param remoteAddress the client's ip:port, as handed to the session
+     */
+    MysqlConnection(MysqlServer server, long connectionId, String remoteHost, String remoteAddress,
+                    PacketSender sender) {
+        this.server = server;
+        this.connectionId = connectionId;
+        this.remoteHost = remoteHost;
+        this.remoteAddress = remoteAddress;
+        this.sender = sender;
+        this.out = new ResultWriter(sender);
+    }
+
+    void greet() {
+        PayloadWriter greeting = new PayloadWriter();
+        Handshake.writeGreeting(greeting, connectionId, scramble);
+        sender.startSequence(0);
+        sender.send(greeting);
+        flushOrClose();
+    }
+
+    void handle(Packet packet) {
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        sender.startSequence(packet.sequenceId() + 1);
+        boolean keepOpen = true;
+        try {
+            if (packet.tooLarge()) {
+                out.error(Protocol.ER_NET_PACKET_TOO_LARGE, "08S01",
+                        "Got a packet bigger than 'max_allowed_packet' bytes");
+                keepOpen = phase == Phase.COMMANDS;
+            } else {
+                keepOpen = dispatch(packet.payload());
+            }
+        } catch (PacketSender.ConnectionClosedException e) {
+            close();
+            return;
+        } catch (Throwable failure) {
+            logFailure(failure);
+            // Errors during login end the connection, as in MySQL; errors in commands do not.
+            keepOpen = phase == Phase.COMMANDS;
+            try {
+                out.error(failure);
+            } catch (PacketSender.ConnectionClosedException e) {
+                close();
+                return;
+            }
+        }
+        if (keepOpen) {
+            flushOrClose();
+        } else {
+            close();
+        }
+    }
+
+    /** Frees the session and closes the socket once pending replies are sent. */
+    void close() {
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        phase = Phase.CLOSED;
+        try {
+            if (commands != null) {
+                commands.close();
+            }
+        } finally {
+            sender.flushAndClose();
+        }
+    }
+
+    private boolean dispatch(byte[] payload) {
+        switch (phase) {
+            case AWAIT_HANDSHAKE_RESPONSE -> {
+                Handshake.Response response = Handshake.parseResponse(payload);
+                if (response.usesNativePassword()) {
+                    login(response, response.authResponse());
+                } else {
+                    handshake = response;
+                    PayloadWriter request = new PayloadWriter();
+                    Handshake.writeAuthSwitch(request, scramble);
+                    sender.send(request);
+                    phase = Phase.AWAIT_AUTH_SWITCH_RESPONSE;
+                }
+                return true;
+            }
+            case AWAIT_AUTH_SWITCH_RESPONSE -> {
+                login(handshake, payload);
+                handshake = null;
+                return true;
+            }
+            default -> {
+                return commands.handle(payload);
+            }
+        }
+    }
+
+    private void login(Handshake.Response response, byte[] authResponse) {
+        byte[] storedHash = server.factory().passwordHash(response.user());
+        if (storedHash == null || !Handshake.passwordMatches(storedHash, scramble, authResponse)) {
+            throw new CairnException(ErrorCode.ACCESS_DENIED, "Access denied for user '" + response.user() + "'@'"
+                    + remoteHost + "' (using password: " + (authResponse.length > 0 ? "YES" : "NO") + ")");
+        }
+        SqlSession session = server.factory().open(connectionId, response.user(), response.database(),
+                remoteAddress);
+        int capabilities = response.capabilities() & Protocol.SERVER_CAPABILITIES;
+        out.setDeprecateEof((capabilities & Protocol.CLIENT_DEPRECATE_EOF) != 0);
+        commands = new CommandHandler(server, session, out, new CommandHandler.Login(connectionId,
+                response.user(), remoteAddress));
+        phase = Phase.COMMANDS;
+        out.ok();
+    }
+
+    private void flushOrClose() {
+        try {
+            sender.flush();
+        } catch (PacketSender.ConnectionClosedException e) {
+            close();
+        }
+    }
+
+    private static void logFailure(Throwable failure) {
+        if (failure instanceof CairnException) {
+            LOG.debug("Statement failed: {}", failure.getMessage());
+        } else {
+            LOG.warn("Unexpected failure while serving a client command", failure);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.cairndb.server.mysql;
+
+import io.cairndb.server.SqlSessionFactory;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The MySQL-protocol listener. Netty event loops only frame packets; each connection's commands
+ * run in order on a shared pool of worker threads, so a long query blocks only its own client.
+ */
+public final class MysqlServer implements AutoCloseable {
+    /** Clients parse the leading "5.7.99" to decide which features the server has. */
+    public static final String SERVER_VERSION = "5.7.99 CairnDB 0.1.0";
+
+    private final SqlSessionFactory factory;
+    private final AtomicLong lastConnectionId = new AtomicLong();
+    private final AtomicInteger openConnections = new AtomicInteger();
+    private final AtomicLong questions = new AtomicLong();
+    private final long startNanos = System.nanoTime();
+    private EventLoopGroup acceptors;
+    private EventLoopGroup eventLoops;
+    private ExecutorService workers;
+    private Channel listener;
+
+    public MysqlServer(SqlSessionFactory factory) {
+        this.factory = factory;
+    }
+
+    /** Listens on all interfaces. */
+    public void start(int port) {
+        start("0.0.0.0", port);
+    }
+
+    /** Binds {@code host:port} (port 0 picks a free port, see {@link #port()}); fails if it cannot. */
+    public synchronized void start(String host, int port) {
+        if (listener != null) {
+            throw new IllegalStateException("MySQL server already started on port " + port());
+        }
+        acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        eventLoops = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        AtomicInteger threadNumber = new AtomicInteger();
+        workers = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "cairndb-mysql-worker-" + threadNumber.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(acceptors, eventLoops)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        channel.pipeline().addLast(new PacketDecoder(),
+                                new ConnectionHandler(MysqlServer.this, new SerialExecutor(workers)));
+                    }
+                });
+        ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            shutdown();
+            throw new IllegalStateException("Cannot listen for MySQL clients on " + host + ":" + port, bound.cause());
+        }
+        listener = bound.channel();
+    }
+
+    /** The port actually bound. */
+    public synchronized int port() {
+        if (listener == null) {
+            throw new IllegalStateException("MySQL server is not started");
+        }
+        return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    /** Stops listening, closes every connection and waits briefly for running commands. */
+    @Override
+    public synchronized void close() {
+        if (listener != null) {
+            listener.close().awaitUninterruptibly();
+            listener = null;
+        }
+        shutdown();
+    }
+
+    private void shutdown() {
+        if (acceptors != null) {
+            acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+            // Closing the channels queues each connection's cleanup on the workers, so this goes first.
+            eventLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+            workers.shutdown();
+            try {
+                workers.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            acceptors = null;
+            eventLoops = null;
+            workers = null;
+        }
+    }
+
+    SqlSessionFactory factory() {
+        return factory;
+    }
+
+    long nextConnectionId() {
+        return lastConnectionId.incrementAndGet();
+    }
+
+    void connectionOpened() {
+        openConnections.incrementAndGet();
+    }
+
+    void connectionClosed() {
+        openConnections.decrementAndGet();
+    }
+
+    int openConnections() {
+        return openConnections.get();
+    }
+
+    void countQuestion() {
+        questions.incrementAndGet();
+    }
+
+    long questions() {
+        return questions.get();
+    }
+
+    long uptimeSeconds() {
+        return TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos);
+    }
+}

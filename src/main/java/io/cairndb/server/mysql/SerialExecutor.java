@@ -1,0 +1,58 @@
+package io.cairndb.server.mysql;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Runs one connection's tasks in submission order on a shared pool, so commands of a connection
+ * never overlap while idle connections hold no thread.
+ */
+final class SerialExecutor implements Executor {
+    private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);
+
+    private final Executor pool;
+    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private boolean draining;
+
+    SerialExecutor(Executor pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public synchronized void execute(Runnable task) {
+        tasks.add(task);
+        if (!draining) {
+            draining = true;
+            try {
+                pool.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                // The server is shutting down: nothing will run these any more.
+                draining = false;
+                tasks.clear();
+            }
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            Runnable task;
+            synchronized (this) {
+                task = tasks.poll();
+                if (task == null) {
+                    draining = false;
+                    return;
+                }
+            }
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                // One failed task must not stall the connection's queue.
+                LOG.warn("Connection task failed", e);
+            }
+        }
+    }
+}
