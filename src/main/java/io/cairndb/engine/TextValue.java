@@ -26,7 +26,8 @@ public final class TextValue {
             return doubleText(d);
         }
         if (v instanceof Float f) {
-            return doubleText(f.doubleValue());
+            String s = Float.toString(f);
+            return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
         }
         if (v instanceof LocalDateTime t) {
             int scale = type.kind() == TypeKind.DATETIME ? type.scale() : 0;

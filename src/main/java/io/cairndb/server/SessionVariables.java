@@ -49,7 +49,7 @@ public final class SessionVariables {
         d.put("language", "/palo/share/english/");
         d.put("license", "Apache License, Version 2.0");
         d.put("lower_case_table_names", "0");
-        d.put("max_allowed_packet", "16777216");
+        d.put("max_allowed_packet", "67108864");
         d.put("net_buffer_length", "16384");
         d.put("net_write_timeout", "600");
         d.put("parallel_pipeline_task_num", "0");

@@ -60,7 +60,8 @@ record MysqlColumn(String name, DataType dataType, int typeCode, int charset, lo
      * the value needs when it sits in a column of another type.
      */
     int datetimeScale(int nanos) {
-        if (typeCode == Protocol.TYPE_DATETIME) {
+        // A DATETIME without declared fractional digits still shows a fraction it happens to have.
+        if (typeCode == Protocol.TYPE_DATETIME && decimals > 0) {
             return Math.min(decimals, 6);
         }
         return nanos == 0 ? 0 : 6;

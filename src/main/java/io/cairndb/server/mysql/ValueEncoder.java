@@ -22,20 +22,7 @@ final class ValueEncoder {
     }
 
     static String textString(Object value, MysqlColumn column) {
-        if (value instanceof Boolean b) {
-            return b ? "1" : "0";
-        } else if (value instanceof Double d) {
-            return formatDouble(d);
-        } else if (value instanceof Float f) {
-            return formatFloat(f);
-        } else if (value instanceof BigDecimal d) {
-            return d.toPlainString();
-        } else if (value instanceof LocalDate d) {
-            return formatDate(d);
-        } else if (value instanceof LocalDateTime t) {
-            return formatDateTime(t, column.datetimeScale(t.getNano()));
-        }
-        return value.toString();
+        return TextValue.of(value, column.dataType());
     }
 
     /** True when the binary protocol sends this value as NULL (the NULL type has no value layout). */
@@ -56,48 +43,6 @@ final class ValueEncoder {
             case Protocol.TYPE_DATETIME -> writeDateTime(out, asDateTime(value), column);
             default -> out.lenencBytes(text(value, column));
         }
-    }
-
-    static String formatDouble(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return Double.toString(d); // NaN, Infinity, -Infinity: what JDBC, Python and Go parse
-        }
-        return stripPointZero(Double.toString(d));
-    }
-
-    static String formatFloat(float f) {
-        if (Float.isNaN(f) || Float.isInfinite(f)) {
-            return Float.toString(f);
-        }
-        return stripPointZero(Float.toString(f));
-    }
-
-    /** MySQL prints whole floating-point values without a fraction ("3", not "3.0"). */
-    private static String stripPointZero(String s) {
-        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
-    }
-
-    static String formatDate(LocalDate d) {
-        return pad(d.getYear(), 4) + '-' + pad(d.getMonthValue(), 2) + '-' + pad(d.getDayOfMonth(), 2);
-    }
-
-    /** yyyy-MM-dd HH:mm:ss with {@code scale} fractional digits (truncated, not rounded). */
-    static String formatDateTime(LocalDateTime t, int scale) {
-        StringBuilder s = new StringBuilder(26)
-                .append(formatDate(t.toLocalDate())).append(' ')
-                .append(pad(t.getHour(), 2)).append(':')
-                .append(pad(t.getMinute(), 2)).append(':')
-                .append(pad(t.getSecond(), 2));
-        if (scale > 0) {
-            s.append('.').append(pad(t.getNano() / POWERS_OF_TEN[9 - scale], scale));
-        }
-        return s.toString();
-    }
-
-    private static String pad(int value, int width) {
-        String digits = Integer.toString(Math.abs(value));
-        String sign = value < 0 ? "-" : "";
-        return digits.length() >= width ? sign + digits : sign + "0".repeat(width - digits.length()) + digits;
     }
 
     private static void writeDate(PayloadWriter out, LocalDate d) {
