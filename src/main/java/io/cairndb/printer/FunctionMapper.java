@@ -6,7 +6,6 @@ import io.cairndb.sql.tree.Expr;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Doris functions as DuckDB built-in SQL. The tables live in {@link ScalarFunctions},
@@ -28,11 +27,6 @@ public final class FunctionMapper {
         DateFunctions.register(this);
         AggregateFunctions.register(this);
         SketchFunctions.register(this);
-    }
-
-    /** The Doris function names that get a translation (lower-case). */
-    public static Set<String> mappedNames() {
-        return Set.copyOf(INSTANCE.entries.keySet());
     }
 
     /** Registers a scalar function under each space-separated name; maxArgs -1 means unbounded. */
