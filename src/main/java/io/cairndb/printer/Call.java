@@ -1,11 +1,10 @@
 package io.cairndb.printer;
 
 import io.cairndb.sql.tree.Expr;
-import io.cairndb.sql.tree.OrderItem;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
@@ -42,13 +41,9 @@ final class Call {
         return printed[i];
     }
 
-    /** Arguments from {@code from} on, comma-separated. */
-    String args(int from) {
-        return IntStream.range(from, arity()).mapToObj(this::arg).collect(Collectors.joining(", "));
-    }
-
+    /** All arguments, comma-separated. */
     String args() {
-        return args(0);
+        return String.join(", ", argList());
     }
 
     List<String> argList() {
@@ -83,7 +78,7 @@ final class Call {
     String keyword(int i) {
         Expr e = raw(i);
         String word = e instanceof Expr.Identifier id && id.parts().size() == 1 ? id.name() : constant(i);
-        return word == null ? null : word.toUpperCase(java.util.Locale.ROOT);
+        return word == null ? null : word.toUpperCase(Locale.ROOT);
     }
 
     /**
@@ -95,7 +90,11 @@ final class Call {
         if (ast.distinct()) {
             sb.append("DISTINCT ");
         }
-        sb.append(argsSql).append(orderBy(ast.orderBy())).append(')');
+        sb.append(argsSql);
+        if (!ast.orderBy().isEmpty()) {
+            sb.append(" ORDER BY ").append(printer.orderBy(ast.orderBy()));
+        }
+        sb.append(')');
         if (filter != null) {
             sb.append(" FILTER (WHERE ").append(filter).append(')');
         }
@@ -109,14 +108,9 @@ final class Call {
         return aggregate(fn, argsSql, null);
     }
 
-    /** The call as written, under its own (or another) name. */
-    String passThrough(String fn) {
-        return aggregate(fn, args());
-    }
-
-    private String orderBy(List<OrderItem> items) {
-        return items.isEmpty() ? "" : " ORDER BY " + items.stream().map(printer::orderItem)
-                .collect(Collectors.joining(", "));
+    /** The call as written, for functions DuckDB has under the same name and meaning. */
+    String passThrough() {
+        return aggregate(ast.name(), args());
     }
 
     /** {@code fn(a, b, ...)} for a plain scalar call. */

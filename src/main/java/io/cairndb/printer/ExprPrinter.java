@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * operator precedence never depends on DuckDB's grammar.
  */
 final class ExprPrinter {
-    private static final Set<String> INTERVAL_UNITS =
+    /** The units of INTERVAL and of the date functions that take one. */
+    static final Set<String> INTERVAL_UNITS =
             Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
 
     private final RelationResolver resolver;
@@ -148,7 +149,7 @@ final class ExprPrinter {
      * A cast with Doris semantics: a value that does not convert becomes NULL instead of failing
      * the query, hence TRY_CAST (casts to strings cannot fail).
      */
-    static String cast(String valueSql, DataType type) {
+    private static String cast(String valueSql, DataType type) {
         String target = DuckTypes.toDuckDb(type);
         return (type.kind().isString() ? "CAST(" : "TRY_CAST(") + valueSql + " AS " + target + ")";
     }
@@ -159,7 +160,8 @@ final class ExprPrinter {
      */
     private static String identifier(Expr.Identifier id) {
         List<String> parts = id.parts();
-        return SqlText.idents(parts.subList(Math.max(0, parts.size() - 2), parts.size())).replace(", ", ".");
+        return parts.subList(Math.max(0, parts.size() - 2), parts.size()).stream().map(SqlText::ident)
+                .collect(Collectors.joining("."));
     }
 
     /** Negative literals are parenthesized so that a preceding minus never forms a comment. */

@@ -61,7 +61,7 @@ public final class FunctionMapper {
         Call call = new Call(fn, printer);
         Entry entry = entries.get(fn.name());
         if (entry == null) {
-            return call.passThrough(fn.name());
+            return call.passThrough();
         }
         int n = fn.args().size();
         if (n < entry.minArgs() || (entry.maxArgs() >= 0 && n > entry.maxArgs())) {

@@ -36,6 +36,12 @@ class OperatorsTest extends DuckTestBase {
     }
 
     @Test
+    void macrosInstallTwice() throws Exception {
+        DuckMacros.install(connection);
+        assertEquals(2L, ((Number) eval(bin(BinaryOp.INT_DIVIDE, num(5), num(2)))).longValue());
+    }
+
+    @Test
     void moduloFollowsTheDividendAndIsNullOnZero() throws Exception {
         assertEquals(-1, ((Number) eval(bin(BinaryOp.MOD, num(-7), num(2)))).intValue());
         assertEquals(0, new BigDecimal("1.5").compareTo((BigDecimal) eval(bin(BinaryOp.MOD, dec("7.5"), num(2)))));
