@@ -1,0 +1,89 @@
+package io.cairndb.printer;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.Expr;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Aggregate functions; each keeps the call's DISTINCT, ORDER BY and window through {@link Call#aggregate}. */
+final class AggregateFunctions {
+    /** Doris's group_concat separator when none is given (MySQL's would be ','). */
+    static final String DEFAULT_SEPARATOR = ", ";
+
+    private AggregateFunctions() {
+    }
+
+    static void register(FunctionMapper m) {
+        m.aggregate("count", 0, -1, AggregateFunctions::count);
+        m.renameAggregate("ndv approx_count_distinct", "approx_count_distinct");
+        m.renameAggregate("any any_value", "any_value");
+        m.renameAggregate("stddev std stddev_pop", "stddev_pop");
+        m.renameAggregate("variance var_pop variance_pop", "var_pop");
+        m.renameAggregate("variance_samp", "var_samp");
+        m.renameAggregate("covar", "covar_pop");
+        m.renameAggregate("group_bit_and", "bit_and");
+        m.renameAggregate("group_bit_or", "bit_or");
+        m.renameAggregate("group_bit_xor", "bit_xor");
+        // GROUPING(a, b) is already the bit vector GROUPING_ID gives, first argument highest.
+        m.renameAggregate("grouping grouping_id", "grouping");
+        m.aggregate("percentile", 2, 2, c -> c.aggregate("quantile_cont", c.args()));
+        m.aggregate("percentile_approx", 2, 3, c -> c.aggregate("approx_quantile",
+                "CAST(" + c.arg(0) + " AS DOUBLE), " + c.arg(1)));
+        // collect_list and collect_set skip NULLs and give [] for no rows; array_agg keeps NULLs.
+        m.aggregate("collect_list", 1, 2, c -> limited(c,
+                "coalesce(" + c.aggregate("list", c.arg(0), c.arg(0) + " IS NOT NULL") + ", [])"));
+        m.aggregate("collect_set", 1, 2, c -> limited(c,
+                "coalesce(list_distinct(" + c.aggregate("list", c.arg(0)) + "), [])"));
+        m.aggregate("group_concat", 1, -1, AggregateFunctions::groupConcat);
+    }
+
+    /**
+     * count(*), count(x), and MySQL's count(DISTINCT a, b), which counts distinct combinations
+     * without a NULL in them (a DuckDB row value with a NULL field would still count).
+     */
+    private static String count(Call c) {
+        if (c.arity() == 0 || c.raw(0) instanceof Expr.Star) {
+            return c.aggregate("count", "*");
+        }
+        if (c.arity() == 1) {
+            return c.aggregate("count", c.arg(0));
+        }
+        if (!c.distinct()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "count with several arguments needs DISTINCT");
+        }
+        String noneNull = c.argList().stream().map(a -> a + " IS NOT NULL").collect(Collectors.joining(" AND "));
+        return c.aggregate("count", "CASE WHEN " + noneNull + " THEN (" + c.args() + ") END");
+    }
+
+    /** collect_list(x, max) / collect_set(x, max): at most max elements. */
+    private static String limited(Call c, String list) {
+        return c.arity() == 2 ? "list_slice(" + list + ", 1, " + c.arg(1) + ")" : list;
+    }
+
+    /**
+     * group_concat(x [ORDER BY ..] [SEPARATOR s]); Doris also takes the separator as a second
+     * argument. With SEPARATOR, several arguments are concatenated per row as in MySQL (a row with a
+     * NULL among them is skipped).
+     */
+    private static String groupConcat(Call c) {
+        List<String> values;
+        String separator;
+        Expr separatorExpr = c.ast().separator();
+        if (separatorExpr != null) {
+            values = c.argList();
+            separator = c.printer().print(separatorExpr);
+        } else if (c.arity() == 2) {
+            values = List.of(c.arg(0));
+            separator = c.arg(1);
+        } else if (c.arity() == 1) {
+            values = List.of(c.arg(0));
+            separator = SqlText.string(DEFAULT_SEPARATOR);
+        } else {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "group_concat takes a value and a separator");
+        }
+        String value = values.stream().map(v -> "CAST(" + v + " AS VARCHAR)").collect(Collectors.joining(" || "));
+        return c.aggregate("string_agg", value + ", " + separator);
+    }
+}

@@ -1,0 +1,149 @@
+package io.cairndb.printer;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.Expr;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Date and time functions. Arguments are read as DATETIME first (TRY_CAST, so a DATE, a DATETIME
+ * and a date string all work, and a bad string gives NULL as in Doris). The current time is
+ * DuckDB's local time in its TimeZone setting, which the session keeps equal to Doris's time_zone.
+ */
+final class DateFunctions {
+    /** Units that move a date by whole days; adding them to a DATE keeps a DATE. */
+    private static final Set<String> DATE_UNITS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY");
+    private static final Set<String> UNITS = ExprPrinter.INTERVAL_UNITS;
+    private static final String DEFAULT_FORMAT = "%Y-%m-%d %H:%i:%s";
+
+    private DateFunctions() {
+    }
+
+    static void register(FunctionMapper m) {
+        m.scalar("now current_timestamp localtime localtimestamp sysdate", 0, 1, DateFunctions::now);
+        m.scalar("curdate current_date", 0, 0, c -> "CAST(localtimestamp AS DATE)");
+        m.scalar("curtime current_time", 0, 0, c -> "CAST(date_trunc('second', localtimestamp) AS TIME)");
+        m.scalar("to_date date", 1, 1, c -> "TRY_CAST(" + c.arg(0) + " AS DATE)");
+        for (String field : new String[] {"year", "quarter", "month", "day", "dayofmonth", "dayofyear", "hour",
+                "minute", "second", "weekofyear", "dayname", "monthname"}) {
+            // weekofyear is the ISO week in MySQL and DuckDB alike.
+            m.scalar(field, 1, 1, c -> field + "(" + datetime(c, 0) + ")");
+        }
+        // MySQL numbers weekdays 1 = Sunday (dayofweek) and 0 = Monday (weekday).
+        m.scalar("dayofweek", 1, 1, c -> "(dayofweek(" + datetime(c, 0) + ") + 1)");
+        m.scalar("weekday", 1, 1, c -> "(isodow(" + datetime(c, 0) + ") - 1)");
+        // WEEK(d) in MySQL's default mode 0: weeks start on Sunday, days before the first Sunday are week 0.
+        m.scalar("week", 1, 1, c -> "CAST(strftime(" + datetime(c, 0) + ", '%U') AS INTEGER)");
+        m.scalar("date_trunc", 2, 2, DateFunctions::dateTrunc);
+        m.scalar("date_format", 2, 2, c -> "strftime(" + datetime(c, 0) + ", "
+                + SqlText.string(MysqlFormats.toStrftime(format(c, 1))) + ")");
+        m.scalar("str_to_date", 2, 2, DateFunctions::strToDate);
+        m.scalar("from_unixtime", 1, 2, c -> "strftime(CAST(to_timestamp(" + c.arg(0) + ") AS TIMESTAMP), "
+                + SqlText.string(MysqlFormats.toStrftime(c.arity() == 2 ? format(c, 1) : DEFAULT_FORMAT)) + ")");
+        m.scalar("unix_timestamp", 0, 2, DateFunctions::unixTimestamp);
+        m.scalar("date_add adddate days_add", 2, 2, c -> add(c, "DAY", false));
+        m.scalar("date_sub subdate days_sub", 2, 2, c -> add(c, "DAY", true));
+        for (String unit : new String[] {"year", "quarter", "month", "week", "hour", "minute", "second"}) {
+            String upper = unit.toUpperCase(Locale.ROOT);
+            m.scalar(unit + "s_add", 2, 2, c -> add(c, upper, false));
+            m.scalar(unit + "s_sub", 2, 2, c -> add(c, upper, true));
+            // Doris's xxx_diff(a, b) counts whole units from b to a.
+            m.scalar(unit + "s_diff", 2, 2, c -> diff(upper, datetime(c, 1), datetime(c, 0)));
+        }
+        m.scalar("days_diff", 2, 2, c -> diff("DAY", datetime(c, 1), datetime(c, 0)));
+        m.scalar("datediff", 2, 2, c -> "(TRY_CAST(" + c.arg(0) + " AS DATE) - TRY_CAST(" + c.arg(1) + " AS DATE))");
+        m.scalar("timestampdiff", 3, 3, c -> diff(unit(c, 0), datetime(c, 1), datetime(c, 2)));
+        m.scalar("last_day", 1, 1, c -> "last_day(TRY_CAST(" + c.arg(0) + " AS DATE))");
+        // MAKEDATE(year, day_of_year): NULL unless the day is positive.
+        m.scalar("makedate", 2, 2, c -> "CASE WHEN " + c.arg(1) + " > 0 THEN CAST(make_date(CAST(" + c.arg(0)
+                + " AS BIGINT), 1, 1) + CAST(" + c.arg(1) + " - 1 AS INTEGER) AS DATE) END");
+    }
+
+    /**
+     * {@code x ± n unit}. Whole-day units go through the cairn_date_add macro so that a DATE stays
+     * a DATE; smaller units always give a DATETIME.
+     */
+    static String plus(String x, String n, String unit, boolean subtract) {
+        String interval = ExprPrinter.interval(subtract ? "- " + n : n, unit);
+        return DATE_UNITS.contains(unit)
+                ? "cairn_date_add(" + x + ", " + interval + ")"
+                : "(TRY_CAST(" + x + " AS TIMESTAMP) + " + interval + ")";
+    }
+
+    private static String datetime(Call c, int i) {
+        return "TRY_CAST(" + c.arg(i) + " AS TIMESTAMP)";
+    }
+
+    /** date_add(x, INTERVAL n unit) or date_add(x, n) with the function's own unit. */
+    private static String add(Call c, String defaultUnit, boolean subtract) {
+        if (c.raw(1) instanceof Expr.Interval interval) {
+            return plus(c.arg(0), c.printer().print(interval.value()), interval.unit(), subtract);
+        }
+        return plus(c.arg(0), c.arg(1), defaultUnit, subtract);
+    }
+
+    /** Whole units elapsed from a to b, as TIMESTAMPDIFF counts them (not boundaries crossed). */
+    private static String diff(String unit, String a, String b) {
+        return "date_sub(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + a + ", " + b + ")";
+    }
+
+    private static String unit(Call c, int i) {
+        String unit = c.keyword(i);
+        if (unit == null || !UNITS.contains(unit)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown time unit in " + c.name() + ": " + unit);
+        }
+        return unit;
+    }
+
+    /** now([precision]): the current local DATETIME, to whole seconds unless a precision is given. */
+    private static String now(Call c) {
+        int precision = 0;
+        if (c.arity() == 1) {
+            if (!(c.raw(0) instanceof Expr.IntegerLiteral p) || p.value().intValue() < 0 || p.value().intValue() > 6) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, c.name() + " takes a precision from 0 to 6");
+            }
+            precision = p.value().intValue();
+        }
+        if (precision == 0) {
+            return "date_trunc('second', localtimestamp)";
+        }
+        return precision <= 3 ? "date_trunc('millisecond', localtimestamp)" : "localtimestamp";
+    }
+
+    /** Doris writes date_trunc(x, 'unit'); newer versions also accept date_trunc('unit', x). */
+    private static String dateTrunc(Call c) {
+        String second = c.keyword(1);
+        boolean unitLast = second != null && UNITS.contains(second);
+        int unitAt = unitLast ? 1 : 0;
+        String unit = unit(c, unitAt);
+        return "date_trunc(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + datetime(c, 1 - unitAt) + ")";
+    }
+
+    /** A date parsed with a MySQL format: NULL when it does not match; a DATE unless the format has a time. */
+    private static String strToDate(Call c) {
+        String mysql = format(c, 1);
+        String parsed = "try_strptime(" + c.arg(0) + ", " + SqlText.string(MysqlFormats.toStrptime(mysql)) + ")";
+        return MysqlFormats.hasTime(mysql) ? parsed : "CAST(" + parsed + " AS DATE)";
+    }
+
+    /** Seconds since the epoch of a local DATETIME (or of now), as BIGINT. */
+    private static String unixTimestamp(Call c) {
+        String instant = switch (c.arity()) {
+            case 0 -> "current_timestamp";
+            case 1 -> "CAST(" + datetime(c, 0) + " AS TIMESTAMPTZ)";
+            default -> "CAST(try_strptime(" + c.arg(0) + ", "
+                    + SqlText.string(MysqlFormats.toStrptime(format(c, 1))) + ") AS TIMESTAMPTZ)";
+        };
+        return "CAST(floor(epoch(" + instant + ")) AS BIGINT)";
+    }
+
+    private static String format(Call c, int i) {
+        String format = c.constant(i);
+        if (format == null) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, c.name() + " needs a constant format string");
+        }
+        return format;
+    }
+}

@@ -1,0 +1,26 @@
+package io.cairndb.printer;
+
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.Relation;
+
+/**
+ * Catalog knowledge the printer needs, supplied by the query executor. Every method returns
+ * DuckDB SQL text; the printer adds aliases itself.
+ */
+public interface RelationResolver {
+
+    /**
+     * The FROM item for a table or view, without alias: {@code "db"."t"} or a parenthesized
+     * subquery. Partitions and {@code @incr} parameters of the reference are the resolver's to apply.
+     */
+    String table(Relation.TableRef ref);
+
+    /** The FROM item for a table-valued function, without alias. */
+    String tableFunction(Relation.TableFunction fn);
+
+    /** A SQL literal holding the current value of a {@code @@system} or {@code @user} variable. */
+    String variable(Expr.Variable v);
+
+    /** A SQL literal for the {@code ?} numbered {@code index} (from 0); may throw when unbound. */
+    String parameter(int index);
+}

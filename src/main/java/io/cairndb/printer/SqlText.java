@@ -1,0 +1,33 @@
+package io.cairndb.printer;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Quoting of identifiers and string literals for DuckDB. */
+final class SqlText {
+    private SqlText() {
+    }
+
+    /** A double-quoted identifier; quoting always keeps keywords and case intact. */
+    static String ident(String name) {
+        return '"' + name.replace("\"", "\"\"") + '"';
+    }
+
+    static String idents(List<String> names) {
+        return names.stream().map(SqlText::ident).collect(Collectors.joining(", "));
+    }
+
+    /** A single-quoted string; DuckDB strings take backslashes literally, so only quotes need escaping. */
+    static String string(String value) {
+        return '\'' + value.replace("'", "''") + '\'';
+    }
+
+    /** The value of a single-quoted SQL string as {@link #string} prints it, or null if {@code sql} is not one. */
+    static String unquote(String sql) {
+        if (sql.length() < 2 || sql.charAt(0) != '\'' || sql.charAt(sql.length() - 1) != '\'') {
+            return null;
+        }
+        String body = sql.substring(1, sql.length() - 1);
+        return body.replace("''", "").contains("'") ? null : body.replace("''", "'");
+    }
+}

@@ -1,0 +1,81 @@
+package io.cairndb.printer;
+
+import io.cairndb.sql.tree.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static io.cairndb.printer.Call.call;
+
+/** String functions with MySQL semantics. */
+final class StringFunctions {
+    private StringFunctions() {
+    }
+
+    static void register(FunctionMapper m) {
+        // NULL as soon as one argument is NULL, which || gives and DuckDB's concat() does not.
+        m.scalar("concat", 1, -1, c -> IntStream.range(0, c.arity()).mapToObj(i -> text(c, i))
+                .collect(Collectors.joining(" || ", "(", ")")));
+        m.scalar("substr substring mid", 2, 3, StringFunctions::substring);
+        m.scalar("left strleft", 2, 2, c -> call("left", c.arg(0), atLeastZero(c, 1)));
+        m.scalar("right strright", 2, 2, c -> call("right", c.arg(0), atLeastZero(c, 1)));
+        // length counts bytes in MySQL and Doris; char_length counts characters.
+        m.scalar("length octet_length", 1, 1, c -> "strlen(" + text(c, 0) + ")");
+        m.scalar("char_length character_length", 1, 1, c -> "length(" + text(c, 0) + ")");
+        m.rename("lcase", "lower");
+        m.rename("ucase", "upper");
+        m.scalar("space", 1, 1, c -> call("repeat", "' '", c.arg(0)));
+        m.scalar("locate", 2, 3, StringFunctions::locate);
+        // Doris replaces every match; DuckDB only the first unless told 'g'.
+        m.scalar("regexp_replace", 3, 3, c -> call("regexp_replace", c.args(), "'g'"));
+        m.rename("split_by_string", "string_split");
+        // The 1-based position in a comma-separated list, 0 when absent, NULL when either is NULL.
+        m.scalar("find_in_set", 2, 2, c -> "CASE WHEN " + c.arg(0) + " IS NULL OR " + c.arg(1)
+                + " IS NULL THEN NULL ELSE coalesce(list_position(string_split(" + c.arg(1) + ", ','), "
+                + c.arg(0) + "), 0) END");
+    }
+
+    /** An argument as VARCHAR (MySQL string functions take numbers and dates as their text). */
+    private static String text(Call c, int i) {
+        return c.raw(i) instanceof Expr.StringLiteral ? c.arg(i) : "CAST(" + c.arg(i) + " AS VARCHAR)";
+    }
+
+    /**
+     * MySQL SUBSTRING: position 0, a negative position before the start, or a negative length
+     * give ''; a negative position counts from the end.
+     */
+    private static String substring(Call c) {
+        String s = c.arg(0);
+        String pos = c.arg(1);
+        List<String> empty = new ArrayList<>();
+        if (!ExprPrinter.isIntAtLeast(c.raw(1), 1)) {
+            empty.add(pos + " = 0 OR " + pos + " < -length(" + s + ")");
+        }
+        if (c.arity() == 3 && !ExprPrinter.isIntAtLeast(c.raw(2), 0)) {
+            empty.add(c.arg(2) + " < 0");
+        }
+        String sub = "substring(" + c.args() + ")";
+        // A NULL string stays NULL even where the position alone would give ''.
+        return empty.isEmpty() ? sub
+                : "CASE WHEN " + s + " IS NOT NULL AND (" + String.join(" OR ", empty) + ") THEN '' ELSE " + sub + " END";
+    }
+
+    /** A length argument where MySQL treats a negative count as 0. */
+    private static String atLeastZero(Call c, int i) {
+        return ExprPrinter.isIntAtLeast(c.raw(i), 0) ? c.arg(i)
+                : "CASE WHEN " + c.arg(i) + " < 0 THEN 0 ELSE " + c.arg(i) + " END";
+    }
+
+    /** LOCATE(sub, s[, pos]): 1-based position of sub in s at or after pos, 0 when absent. */
+    private static String locate(Call c) {
+        if (c.arity() == 2) {
+            return call("instr", c.arg(1), c.arg(0));
+        }
+        String found = "instr(substring(" + c.arg(1) + ", " + c.arg(2) + "), " + c.arg(0) + ")";
+        return "CASE WHEN " + c.arg(2) + " < 1 THEN 0 WHEN " + found + " = 0 THEN 0 ELSE " + found + " + "
+                + c.arg(2) + " - 1 END";
+    }
+}
