@@ -14,6 +14,7 @@ import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.Txn;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckMacros;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.system.ProcessInfo;
 
@@ -52,6 +53,7 @@ public final class Session implements SqlSession, SessionState {
         this.user = user;
         this.host = host;
         this.connection = db.engine().connect();
+        DuckMacros.install(connection);
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
         applyTimeZone(variables.get("time_zone"));
