@@ -53,7 +53,12 @@ public final class Session implements SqlSession, SessionState {
         this.user = user;
         this.host = host;
         this.connection = db.engine().connect();
-        DuckMacros.install(connection);
+        try {
+            DuckMacros.install(connection);
+            connection.commit();
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
         applyTimeZone(variables.get("time_zone"));
