@@ -299,7 +299,7 @@ final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
             switch (scope) {
                 case "GLOBAL", "SESSION" -> { }
                 case "LOCAL" -> scope = "SESSION";
-                default -> throw SyntaxErrors.at(parts.get(0).start, "expected GLOBAL, SESSION or LOCAL");
+                default -> throw SyntaxErrors.at(parts.get(0).start, "expecting GLOBAL, SESSION or LOCAL");
             }
         }
         String name = identifier(parts.get(parts.size() - 1)).toLowerCase(Locale.ROOT);
