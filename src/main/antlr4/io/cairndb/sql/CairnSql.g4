@@ -972,8 +972,10 @@ DOUBLE_VALUE
     | '.' DIGIT+ EXPONENT
     ;
 
+// MySQL also accepts names that start with digits (2024_sales), as long as they are not numbers.
 IDENTIFIER
     : [A-Z_$\u0080-\uFFFF] [A-Z_$0-9\u0080-\uFFFF]*
+    | DIGIT+ [A-Z_$\u0080-\uFFFF] [A-Z_$0-9\u0080-\uFFFF]*
     ;
 
 BACKQUOTED_IDENTIFIER

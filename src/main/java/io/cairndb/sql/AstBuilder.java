@@ -20,12 +20,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import static io.cairndb.sql.ExpressionBuilder.identifier;
-import static io.cairndb.sql.ExpressionBuilder.identifierOrNull;
-import static io.cairndb.sql.ExpressionBuilder.identifiers;
-import static io.cairndb.sql.ExpressionBuilder.partitionNames;
-import static io.cairndb.sql.ExpressionBuilder.qualifiedName;
-import static io.cairndb.sql.ExpressionBuilder.string;
+import static io.cairndb.sql.TreeValues.identifier;
+import static io.cairndb.sql.TreeValues.identifierOrNull;
+import static io.cairndb.sql.TreeValues.identifiers;
+import static io.cairndb.sql.TreeValues.partitionNames;
+import static io.cairndb.sql.TreeValues.qualifiedName;
+import static io.cairndb.sql.TreeValues.string;
 
 /**
  * Turns a parse tree into {@code io.cairndb.sql.tree} records: statements, queries and relations
@@ -264,8 +264,8 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
         if (ctx == null) {
             return null;
         }
-        long offset = ctx.offset == null ? 0 : ExpressionBuilder.longValue(ctx.offset);
-        return new Query.Limit(ExpressionBuilder.longValue(ctx.count), offset);
+        long offset = ctx.offset == null ? 0 : TreeValues.longValue(ctx.offset);
+        return new Query.Limit(TreeValues.longValue(ctx.count), offset);
     }
 
     // ------------------------------------------------------------ relations
@@ -330,7 +330,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
             if (!identifier(incremental.identifier()).equalsIgnoreCase("incr")) {
                 throw SyntaxErrors.at(incremental.identifier().start, "expecting @incr");
             }
-            incr = ExpressionBuilder.properties(incremental.propertyList());
+            incr = TreeValues.properties(incremental.propertyList());
         }
         String alias = ctx.tableAlias() == null ? null : identifier(ctx.tableAlias().identifier());
         return new Relation.TableRef(qualifiedName(ctx.qualifiedName()), alias, partitionNames(ctx.partitionSpec()), incr);
@@ -340,7 +340,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     public Relation visitTableFunction(TableFunctionContext ctx) {
         TableFunctionArgumentsContext arguments = ctx.tableFunctionArguments();
         List<Expr> args = arguments == null ? List.of() : expressions.exprs(arguments.expression());
-        Map<String, String> properties = arguments == null ? Map.of() : ExpressionBuilder.properties(arguments.property());
+        Map<String, String> properties = arguments == null ? Map.of() : TreeValues.properties(arguments.property());
         DerivedAliasContext alias = ctx.derivedAlias();
         return new Relation.TableFunction(qualifiedName(ctx.qualifiedName()).toString().toLowerCase(Locale.ROOT), args,
                 properties, alias == null ? null : identifier(alias.identifier()), columnAliases(alias));
@@ -488,7 +488,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitKillStatement(KillStatementContext ctx) {
-        return new Statement.Kill(ExpressionBuilder.longValue(ctx.INTEGER_VALUE().getSymbol()), ctx.QUERY() != null);
+        return new Statement.Kill(TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()), ctx.QUERY() != null);
     }
 
     /** USE catalog.db selects db; the catalog part is not kept. */

@@ -16,12 +16,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import static io.cairndb.sql.ExpressionBuilder.identifier;
-import static io.cairndb.sql.ExpressionBuilder.identifiers;
-import static io.cairndb.sql.ExpressionBuilder.partitionNames;
-import static io.cairndb.sql.ExpressionBuilder.qualifiedName;
-import static io.cairndb.sql.ExpressionBuilder.string;
-import static io.cairndb.sql.ExpressionBuilder.stringOrNull;
+import static io.cairndb.sql.TreeValues.identifier;
+import static io.cairndb.sql.TreeValues.identifiers;
+import static io.cairndb.sql.TreeValues.partitionNames;
+import static io.cairndb.sql.TreeValues.qualifiedName;
+import static io.cairndb.sql.TreeValues.string;
+import static io.cairndb.sql.TreeValues.stringOrNull;
 
 /** Builds the DDL statements: databases, tables, views and ALTER TABLE. */
 final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
@@ -77,7 +77,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     private static Map<String, String> properties(PropertiesClauseContext ctx) {
-        return ExpressionBuilder.properties(ctx == null ? null : ctx.propertyList());
+        return TreeValues.properties(ctx == null ? null : ctx.propertyList());
     }
 
     /** KEY markers, AUTO_INCREMENT start values and ON UPDATE CURRENT_TIMESTAMP are accepted and not kept. */
@@ -137,9 +137,9 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         if (ctx.namedPartitionDef() != null) {
             return (PartitionDesc.PartitionDef) visit(ctx.namedPartitionDef());
         }
-        String unit = ctx.unit == null ? null : ExpressionBuilder.timeUnit(ctx.unit, STEP_UNITS);
+        String unit = ctx.unit == null ? null : TreeValues.timeUnit(ctx.unit, STEP_UNITS);
         return new PartitionDesc.Step(values(ctx.from), values(ctx.to),
-                ExpressionBuilder.longValue(ctx.INTEGER_VALUE().getSymbol()), unit);
+                TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()), unit);
     }
 
     @Override
@@ -181,7 +181,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         }
         Token buckets = ctx.INTEGER_VALUE() == null ? null : ctx.INTEGER_VALUE().getSymbol();
         return new DistributionDesc(ctx.RANDOM() != null, identifiers(ctx.identifierList()),
-                buckets == null ? null : ExpressionBuilder.intValue(buckets), ctx.AUTO() != null);
+                buckets == null ? null : TreeValues.intValue(buckets), ctx.AUTO() != null);
     }
 
     @Override
@@ -269,7 +269,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement.AlterClause visitSetTableProperties(SetTablePropertiesContext ctx) {
-        return new Statement.SetProperties(ExpressionBuilder.properties(ctx.propertyList()));
+        return new Statement.SetProperties(TreeValues.properties(ctx.propertyList()));
     }
 
     @Override

@@ -6,21 +6,22 @@ import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Expr.BinaryOp;
 import io.cairndb.sql.tree.Expr.UnaryOp;
 import io.cairndb.sql.tree.OrderItem;
-import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.WindowSpec;
 import org.antlr.v4.runtime.ParserRuleContext;
-import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.TerminalNode;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+
+import static io.cairndb.sql.TreeValues.identifier;
+import static io.cairndb.sql.TreeValues.intValue;
+import static io.cairndb.sql.TreeValues.qualifiedName;
+import static io.cairndb.sql.TreeValues.string;
+import static io.cairndb.sql.TreeValues.timeUnit;
 
 /**
  * Builds expressions, literals, types, names and property lists; shared by {@link AstBuilder}
@@ -379,7 +380,7 @@ final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Expr visitLambda(LambdaContext ctx) {
-        return new Expr.Lambda(ctx.identifier().stream().map(ExpressionBuilder::identifier).toList(),
+        return new Expr.Lambda(ctx.identifier().stream().map(TreeValues::identifier).toList(),
                 expr(ctx.expression()));
     }
 
@@ -505,107 +506,5 @@ final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
             throw SyntaxErrors.at(params.get(maxParams).getSymbol(), "too many parameters for type " + name);
         }
         return type;
-    }
-
-    // ------------------------------------------------------------ names, strings, numbers, properties
-
-    static String identifier(IdentifierContext ctx) {
-        TerminalNode quoted = ctx.BACKQUOTED_IDENTIFIER();
-        return quoted != null ? SqlStrings.unquoteIdentifier(quoted.getText()) : ctx.getText();
-    }
-
-    static String identifierOrNull(IdentifierContext ctx) {
-        return ctx == null ? null : identifier(ctx);
-    }
-
-    static List<String> identifiers(IdentifierListContext ctx) {
-        return ctx == null ? List.of() : ctx.identifier().stream().map(ExpressionBuilder::identifier).toList();
-    }
-
-    static QualifiedName qualifiedName(QualifiedNameContext ctx) {
-        return new QualifiedName(ctx.identifier().stream().map(ExpressionBuilder::identifier).toList());
-    }
-
-    static String string(StringContext ctx) {
-        StringBuilder value = new StringBuilder();
-        for (TerminalNode part : ctx.STRING()) {
-            value.append(SqlStrings.unquoteString(part.getText()));
-        }
-        return value.toString();
-    }
-
-    static String stringOrNull(StringContext ctx) {
-        return ctx == null ? null : string(ctx);
-    }
-
-    static int intValue(Token token) {
-        long value = longValue(token);
-        if (value > Integer.MAX_VALUE) {
-            throw SyntaxErrors.at(token, "number out of range");
-        }
-        return (int) value;
-    }
-
-    static long longValue(Token token) {
-        try {
-            return Long.parseLong(token.getText());
-        } catch (NumberFormatException e) {
-            throw SyntaxErrors.at(token, "number out of range");
-        }
-    }
-
-    /** A time unit in upper-case singular form (DAYS is DAY), which must be one of {@code allowed}. */
-    static String timeUnit(IdentifierContext ctx, Set<String> allowed) {
-        String unit = identifier(ctx).toUpperCase(Locale.ROOT);
-        if (unit.endsWith("S") && allowed.contains(unit.substring(0, unit.length() - 1))) {
-            unit = unit.substring(0, unit.length() - 1);
-        }
-        if (!allowed.contains(unit)) {
-            throw SyntaxErrors.at(ctx.start, "expecting a time unit (" + String.join(", ", allowed.stream().sorted().toList()) + ")");
-        }
-        return unit;
-    }
-
-    /** {@code ("k" = "v", ...)}: keys and values as written without quotes, in order. */
-    static Map<String, String> properties(PropertyListContext ctx) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        if (ctx != null) {
-            ctx.property().forEach(p -> properties.put(propertyKey(p.key), propertyValue(p.value)));
-        }
-        return properties;
-    }
-
-    static Map<String, String> properties(List<PropertyContext> contexts) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        contexts.forEach(p -> properties.put(propertyKey(p.key), propertyValue(p.value)));
-        return properties;
-    }
-
-    private static String propertyKey(PropertyKeyContext ctx) {
-        return ctx.string() != null ? string(ctx.string()) : qualifiedName(ctx.qualifiedName()).toString();
-    }
-
-    private static String propertyValue(PropertyValueContext ctx) {
-        if (ctx.string() != null) {
-            return string(ctx.string());
-        }
-        return ctx.identifier() != null ? identifier(ctx.identifier()) : ctx.getText();
-    }
-
-    /** The names of a PARTITION clause; {@code PARTITION (*)} is the single name "*". */
-    static List<String> partitionNames(PartitionSpecContext ctx) {
-        if (ctx == null) {
-            return List.of();
-        }
-        if (ctx.ASTERISK() != null) {
-            return List.of("*");
-        }
-        return ctx.identifier() != null ? List.of(identifier(ctx.identifier())) : identifiers(ctx.identifierList());
-    }
-
-    static <T> List<T> concat(List<T> first, List<T> second) {
-        List<T> all = new ArrayList<>(first);
-        all.addAll(second);
-        return all;
     }
 }

@@ -59,10 +59,6 @@ final class Keywords {
         return CALLABLE_RESERVED.contains(word.toUpperCase(Locale.ROOT));
     }
 
-    static Set<String> reserved() {
-        return Set.copyOf(RESERVED);
-    }
-
     private static IntervalSet firstTokens(int rule) {
         ATN atn = CairnSqlParser._ATN;
         return atn.nextTokens(atn.ruleToStartState[rule]);

@@ -36,6 +36,7 @@ class ExpressionParserTest {
         assertEquals(decimal("0.5"), expr(".5"));
         assertEquals(new Expr.DoubleLiteral(1e5), expr("1e5"));
         assertEquals(new Expr.DoubleLiteral(1.5e-3), expr("1.5E-3"));
+        assertEquals(new Expr.DoubleLiteral(2e10), expr("2e10"));
         assertEquals(new Expr.BooleanLiteral(true), expr("TRUE"));
         assertEquals(new Expr.BooleanLiteral(false), expr("false"));
         assertEquals(new Expr.NullLiteral(), expr("null"));

@@ -192,6 +192,7 @@ class QueryParserTest {
         assertEquals(new Relation.TableRef(QualifiedName.of("t"), null, List.of("p1", "p2"), null),
                 from("SELECT * FROM t PARTITIONS (p1, p2)"));
         assertEquals(new Relation.TableRef(QualifiedName.of("my table"), null, List.of(), null), from("SELECT * FROM `my table`"));
+        assertEquals(new Relation.TableRef(QualifiedName.of("2024_sales"), "1x", List.of(), null), from("SELECT * FROM 2024_sales 1x"));
     }
 
     @Test
