@@ -24,11 +24,11 @@ import static io.cairndb.sql.TreeValues.string;
 import static io.cairndb.sql.TreeValues.timeUnit;
 
 /**
- * Builds expressions, literals, types, names and property lists; shared by {@link AstBuilder}
+ * Builds expressions, literals, window specs and types; shared by {@link AstBuilder}
  * (which it calls back for subqueries) and {@link DdlBuilder}.
  */
 final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
-    static final Set<String> INTERVAL_UNITS =
+    private static final Set<String> INTERVAL_UNITS =
             Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
 
     private final AstBuilder ast;
