@@ -53,6 +53,10 @@ public sealed interface Expr {
     record Parameter(int index) implements Expr {
     }
 
+    /** {@code DEFAULT} as an INSERT VALUES item or an UPDATE / SET value: the column's (variable's) default. */
+    record DefaultValue() implements Expr {
+    }
+
     /** {@code *} as a function argument, as in {@code count(*)}. */
     record Star() implements Expr {
     }

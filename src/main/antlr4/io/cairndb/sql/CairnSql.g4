@@ -1,0 +1,1015 @@
+/*
+ * The CairnDB SQL dialect: Apache Doris SQL, which is MySQL-flavoured. One combined grammar;
+ * AstBuilder, ExpressionBuilder and DdlBuilder turn its trees into io.cairndb.sql.tree records.
+ *
+ * Keywords are case-insensitive. Every keyword listed in `nonReserved` may also be used as an
+ * identifier; the others need back quotes. SqlFormatter and the error messages derive the reserved
+ * set from that rule, so adding a keyword only means deciding whether to list it there.
+ */
+grammar CairnSql;
+
+options { caseInsensitive = true; }
+
+// ---------------------------------------------------------------- entry points
+
+multiStatement
+    : SEMICOLON* (statement (SEMICOLON+ statement)*)? SEMICOLON* EOF
+    ;
+
+singleStatement
+    : statement SEMICOLON* EOF
+    ;
+
+standaloneQuery
+    : query SEMICOLON* EOF
+    ;
+
+standaloneExpression
+    : expression EOF
+    ;
+
+// New statement families get a rule here and a visit method in the builder that owns them.
+statement
+    : queryStatement
+    | explainStatement
+    | ddlStatement
+    | dmlStatement
+    | sessionStatement
+    | showStatement
+    ;
+
+queryStatement
+    : query
+    ;
+
+explainStatement
+    : EXPLAIN explainLevel? (queryStatement | dmlStatement)
+    ;
+
+explainLevel
+    : VERBOSE
+    | GRAPH
+    | DUMP
+    | PLAN
+    | (ALL | identifier) PLAN
+    ;
+
+// ---------------------------------------------------------------- DDL
+
+ddlStatement
+    : createDatabase
+    | dropDatabase
+    | createTableLike
+    | createTable
+    | dropTable
+    | truncateTable
+    | createView
+    | dropView
+    | alterTable
+    ;
+
+createDatabase
+    : CREATE (DATABASE | SCHEMA) (IF NOT EXISTS)? qualifiedName propertiesClause?
+    ;
+
+dropDatabase
+    : DROP (DATABASE | SCHEMA) (IF EXISTS)? qualifiedName FORCE?
+    ;
+
+createTableLike
+    : CREATE TABLE (IF NOT EXISTS)? name=qualifiedName LIKE source=qualifiedName
+    ;
+
+createTable
+    : CREATE TABLE (IF NOT EXISTS)? qualifiedName
+      (LEFT_PAREN tableElement (COMMA tableElement)* RIGHT_PAREN)?
+      (ENGINE EQ identifier)?
+      keyDesc?
+      (COMMENT comment=string)?
+      partitionDesc?
+      distributionDesc?
+      propertiesClause?
+      (AS query)?
+    ;
+
+tableElement
+    : columnDef
+    | indexDef
+    ;
+
+columnDef
+    : identifier dataType KEY? aggregationType? columnOption*
+    ;
+
+columnOption
+    : NOT? NULL                                                                 #nullability
+    | AUTO_INCREMENT (LEFT_PAREN MINUS_SIGN? INTEGER_VALUE RIGHT_PAREN)?             #autoIncrement
+    | DEFAULT defaultValue                                                      #columnDefault
+    | ON UPDATE CURRENT_TIMESTAMP (LEFT_PAREN INTEGER_VALUE? RIGHT_PAREN)?      #onUpdate
+    | COMMENT string                                                            #columnComment
+    ;
+
+aggregationType
+    : SUM | MAX | MIN | REPLACE | REPLACE_IF_NOT_NULL | BITMAP_UNION | HLL_UNION
+    ;
+
+defaultValue
+    : NULL
+    | TRUE
+    | FALSE
+    | MINUS_SIGN? number
+    | string
+    | functionName (LEFT_PAREN INTEGER_VALUE? RIGHT_PAREN)?
+    ;
+
+// Index definitions are accepted so that Doris DDL runs unchanged; CairnDB ignores them.
+indexDef
+    : INDEX identifier LEFT_PAREN identifierList RIGHT_PAREN (USING identifier)? propertiesClause?
+      (COMMENT string)?
+    ;
+
+keyDesc
+    : model=(DUPLICATE | UNIQUE | AGGREGATE | PRIMARY) KEY LEFT_PAREN identifierList RIGHT_PAREN
+    ;
+
+partitionDesc
+    : PARTITION BY kind=(RANGE | LIST) LEFT_PAREN identifierList RIGHT_PAREN
+      LEFT_PAREN (partitionDef (COMMA partitionDef)*)? RIGHT_PAREN
+    ;
+
+partitionDef
+    : namedPartitionDef
+    | FROM from=partitionValueList TO to=partitionValueList INTERVAL INTEGER_VALUE unit=identifier?
+    ;
+
+namedPartitionDef
+    : PARTITION (IF NOT EXISTS)? identifier VALUES LESS THAN (MAXVALUE | partitionValueList)   #lessThanPartition
+    | PARTITION (IF NOT EXISTS)? identifier VALUES
+      LEFT_BRACKET lower=partitionValueList COMMA upper=partitionValueList RIGHT_PAREN          #fixedRangePartition
+    | PARTITION (IF NOT EXISTS)? identifier VALUES IN
+      LEFT_PAREN partitionTuple (COMMA partitionTuple)* RIGHT_PAREN                             #listPartition
+    ;
+
+partitionTuple
+    : partitionValueList
+    | partitionValue
+    ;
+
+partitionValueList
+    : LEFT_PAREN partitionValue (COMMA partitionValue)* RIGHT_PAREN
+    ;
+
+partitionValue
+    : MAXVALUE
+    | string
+    | MINUS_SIGN? INTEGER_VALUE
+    ;
+
+distributionDesc
+    : DISTRIBUTED BY (HASH LEFT_PAREN identifierList RIGHT_PAREN | RANDOM)
+      (BUCKETS (INTEGER_VALUE | AUTO))?
+    ;
+
+propertiesClause
+    : PROPERTIES propertyList
+    ;
+
+propertyList
+    : LEFT_PAREN (property (COMMA property)*)? RIGHT_PAREN
+    ;
+
+property
+    : key=propertyKey EQ value=propertyValue
+    ;
+
+propertyKey
+    : string
+    | qualifiedName
+    ;
+
+propertyValue
+    : string
+    | MINUS_SIGN? number
+    | TRUE
+    | FALSE
+    | identifier
+    ;
+
+dropTable
+    : DROP TABLE (IF EXISTS)? qualifiedName FORCE?
+    ;
+
+truncateTable
+    : TRUNCATE TABLE? qualifiedName partitionSpec?
+    ;
+
+createView
+    : CREATE (OR REPLACE)? VIEW (IF NOT EXISTS)? qualifiedName
+      (LEFT_PAREN viewColumn (COMMA viewColumn)* RIGHT_PAREN)?
+      (COMMENT string)?
+      AS query
+    ;
+
+// Column comments of a view have no place in the AST and are dropped.
+viewColumn
+    : identifier (COMMENT string)?
+    ;
+
+dropView
+    : DROP VIEW (IF EXISTS)? qualifiedName
+    ;
+
+alterTable
+    : ALTER TABLE qualifiedName alterClause (COMMA alterClause)*
+    ;
+
+// Rollup targets (TO r / FROM r) and the distribution of an added partition are accepted and ignored.
+alterClause
+    : ADD COLUMN columnDef columnPosition? (TO identifier)?                                 #addColumn
+    | ADD COLUMN LEFT_PAREN columnDef (COMMA columnDef)* RIGHT_PAREN (TO identifier)?       #addColumns
+    | DROP COLUMN identifier (FROM identifier)?                                            #dropColumn
+    | MODIFY COLUMN columnDef columnPosition? (FROM identifier)?                           #modifyColumn
+    | RENAME COLUMN from=identifier to=identifier                                          #renameColumn
+    | ADD namedPartitionDef distributionDesc?                                              #addPartition
+    | DROP PARTITION (IF EXISTS)? identifier FORCE?                                        #dropPartition
+    | RENAME identifier                                                                    #renameTable
+    | SET propertyList                                                                     #setTableProperties
+    | MODIFY COMMENT string                                                                #modifyTableComment
+    ;
+
+columnPosition
+    : AFTER identifier
+    | FIRST
+    ;
+
+// ---------------------------------------------------------------- DML
+
+dmlStatement
+    : insertStatement
+    | updateStatement
+    | deleteStatement
+    ;
+
+insertStatement
+    : INSERT (INTO | OVERWRITE) TABLE? qualifiedName partitionSpec? (WITH LABEL identifier)?
+      columnAliases? query
+    ;
+
+updateStatement
+    : UPDATE qualifiedName tableAlias? SET assignment (COMMA assignment)*
+      (FROM relation (COMMA relation)*)? whereClause?
+    ;
+
+assignment
+    : qualifiedName EQ (DEFAULT | expression)
+    ;
+
+// Doris writes the partition before the alias; the other order is accepted too.
+deleteStatement
+    : DELETE FROM qualifiedName (partitionSpec tableAlias? | tableAlias partitionSpec?)?
+      (USING relation (COMMA relation)*)? whereClause?
+    ;
+
+// ---------------------------------------------------------------- session
+
+sessionStatement
+    : setStatement
+    | setTransaction
+    | transactionStatement
+    | killStatement
+    | useDatabase
+    | describeStatement
+    ;
+
+setStatement
+    : SET setItem (COMMA setItem)*
+    ;
+
+setItem
+    : scope=(GLOBAL | SESSION | LOCAL)? identifier (EQ | ASSIGN) setValue          #setVariableItem
+    | systemVariable (EQ | ASSIGN) setValue                                       #setSystemVariableItem
+    | userVariable (EQ | ASSIGN) expression                                       #setUserVariableItem
+    | NAMES charset=charsetName (COLLATE collation=charsetName)?                  #setNamesItem
+    | (CHARACTER SET | CHARSET) charsetName                                       #setCharsetItem
+    ;
+
+setValue
+    : DEFAULT
+    | ON
+    | expression
+    ;
+
+charsetName
+    : identifier
+    | string
+    ;
+
+setTransaction
+    : SET scope=(GLOBAL | SESSION | LOCAL)? TRANSACTION
+      transactionCharacteristic (COMMA transactionCharacteristic)*
+    ;
+
+transactionCharacteristic
+    : ISOLATION LEVEL isolationLevel                #isolationLevelCharacteristic
+    | READ (ONLY | WRITE)                           #accessModeCharacteristic
+    ;
+
+isolationLevel
+    : READ UNCOMMITTED
+    | READ COMMITTED
+    | REPEATABLE READ
+    | SERIALIZABLE
+    ;
+
+transactionStatement
+    : BEGIN WORK?                    #beginTransaction
+    | START TRANSACTION              #beginTransaction
+    | COMMIT WORK?                   #commitTransaction
+    | ROLLBACK WORK?                 #rollbackTransaction
+    ;
+
+killStatement
+    : KILL (QUERY | CONNECTION)? INTEGER_VALUE
+    ;
+
+useDatabase
+    : USE qualifiedName
+    ;
+
+describeStatement
+    : (DESC | DESCRIBE) qualifiedName ALL?
+    ;
+
+// ---------------------------------------------------------------- SHOW
+
+showStatement
+    : SHOW (DATABASES | SCHEMAS) showFilter?                                              #showDatabases
+    | SHOW FULL? TABLES ((FROM | IN) qualifiedName)? showFilter?                          #showTables
+    | SHOW CREATE (TABLE | VIEW) qualifiedName                                            #showCreateTable
+    | SHOW PARTITIONS FROM qualifiedName whereClause? orderByClause? limitClause?         #showPartitions
+    | SHOW FULL? (COLUMNS | FIELDS) (FROM | IN) qualifiedName ((FROM | IN) identifier)? likeClause?  #showColumns
+    | SHOW scope=(GLOBAL | SESSION | LOCAL)? VARIABLES showFilter?                        #showVariables
+    | SHOW FULL? PROCESSLIST                                                              #showProcesslist
+    | SHOW (GLOBAL | SESSION | LOCAL)? STATUS likeClause?                                 #showStatus
+    | SHOW what=(WARNINGS | ERRORS | ENGINES)                                             #showFixed
+    | SHOW (CHARSET | CHARACTER SET) likeClause?                                          #showCharset
+    | SHOW COLLATION likeClause?                                                          #showCollation
+    | SHOW (INDEX | INDEXES | KEYS) (FROM | IN) qualifiedName ((FROM | IN) identifier)?   #showIndex
+    | SHOW TABLE STATUS ((FROM | IN) identifier)? likeClause?                             #showTableStatus
+    ;
+
+showFilter
+    : likeClause
+    | whereClause
+    ;
+
+likeClause
+    : LIKE string
+    ;
+
+// ---------------------------------------------------------------- queries
+
+query
+    : withClause? queryTerm orderByClause? limitClause?
+    ;
+
+withClause
+    : WITH namedQuery (COMMA namedQuery)*
+    ;
+
+namedQuery
+    : identifier columnAliases? AS LEFT_PAREN query RIGHT_PAREN
+    ;
+
+// INTERSECT binds tighter than UNION / EXCEPT / MINUS.
+queryTerm
+    : queryPrimary                                                                            #queryTermDefault
+    | left=queryTerm operator=INTERSECT setQuantifier? right=queryTerm                         #setOperation
+    | left=queryTerm operator=(UNION | EXCEPT | MINUS) setQuantifier? right=queryTerm          #setOperation
+    ;
+
+setQuantifier
+    : DISTINCT
+    | ALL
+    ;
+
+queryPrimary
+    : querySpecification                                 #queryPrimaryDefault
+    | VALUES valuesRow (COMMA valuesRow)*                #inlineValues
+    | LEFT_PAREN query RIGHT_PAREN                       #parenthesizedQuery
+    ;
+
+valuesRow
+    : LEFT_PAREN (valuesItem (COMMA valuesItem)*)? RIGHT_PAREN
+    ;
+
+valuesItem
+    : DEFAULT
+    | expression
+    ;
+
+querySpecification
+    : SELECT setQuantifier? selectItem (COMMA selectItem)*
+      fromClause? whereClause? groupByClause? havingClause?
+    ;
+
+selectItem
+    : qualifiedName DOT ASTERISK                         #selectAllQualified
+    | ASTERISK                                           #selectAll
+    | expression (AS? alias)?                            #selectSingle
+    ;
+
+alias
+    : identifier
+    | string
+    ;
+
+fromClause
+    : FROM DUAL
+    | FROM relation (COMMA relation)*
+    ;
+
+whereClause
+    : WHERE expression
+    ;
+
+groupByClause
+    : GROUP BY groupingElement (COMMA groupingElement)*
+    ;
+
+groupingElement
+    : ROLLUP LEFT_PAREN (expression (COMMA expression)*)? RIGHT_PAREN          #rollup
+    | CUBE LEFT_PAREN (expression (COMMA expression)*)? RIGHT_PAREN            #cube
+    | GROUPING SETS LEFT_PAREN groupingSet (COMMA groupingSet)* RIGHT_PAREN    #groupingSets
+    | expression                                                               #singleGroupingExpression
+    ;
+
+groupingSet
+    : LEFT_PAREN (expression (COMMA expression)*)? RIGHT_PAREN
+    | expression
+    ;
+
+havingClause
+    : HAVING expression
+    ;
+
+orderByClause
+    : ORDER BY sortItem (COMMA sortItem)*
+    ;
+
+sortItem
+    : expression ordering=(ASC | DESC)? (NULLS nullOrdering=(FIRST | LAST))?
+    ;
+
+limitClause
+    : LIMIT (offset=INTEGER_VALUE COMMA)? count=INTEGER_VALUE
+    | LIMIT count=INTEGER_VALUE OFFSET offset=INTEGER_VALUE
+    ;
+
+// ---------------------------------------------------------------- relations
+
+relation
+    : relationPrimary joinPart*
+    ;
+
+joinPart
+    : joinType? JOIN joinHint? relationPrimary joinCriteria?
+    ;
+
+joinType
+    : CROSS
+    | INNER
+    | LEFT (OUTER | SEMI | ANTI)?
+    | RIGHT (OUTER | SEMI | ANTI)?
+    | FULL OUTER?
+    ;
+
+// Doris' distribution hints such as [broadcast]; CairnDB plans joins itself.
+joinHint
+    : LEFT_BRACKET identifier RIGHT_BRACKET
+    ;
+
+joinCriteria
+    : ON expression
+    | USING LEFT_PAREN identifierList RIGHT_PAREN
+    ;
+
+relationPrimary
+    : relationBase lateralView*
+    ;
+
+relationBase
+    : qualifiedName LEFT_PAREN tableFunctionArguments? RIGHT_PAREN derivedAlias?       #tableFunction
+    | qualifiedName incrementalRead? partitionSpec? tableAlias?                        #tableName
+    | LEFT_PAREN query RIGHT_PAREN derivedAlias?                                        #subqueryRelation
+    | LEFT_PAREN relation RIGHT_PAREN                                                   #parenthesizedRelation
+    ;
+
+// Properties come first so that numbers("number" = "10") is not read as a comparison.
+tableFunctionArguments
+    : property (COMMA property)*
+    | expression (COMMA expression)*
+    ;
+
+// t@incr('startTimestamp' = '...', ...): the changes of a table since a point in time.
+incrementalRead
+    : AT identifier propertyList
+    ;
+
+partitionSpec
+    : (PARTITION | PARTITIONS) LEFT_PAREN (ASTERISK | identifierList) RIGHT_PAREN
+    | (PARTITION | PARTITIONS) identifier
+    ;
+
+tableAlias
+    : AS? identifier
+    ;
+
+derivedAlias
+    : AS? identifier columnAliases?
+    ;
+
+lateralView
+    : LATERAL VIEW OUTER? qualifiedName LEFT_PAREN (expression (COMMA expression)*)? RIGHT_PAREN
+      identifier AS identifierList
+    ;
+
+columnAliases
+    : LEFT_PAREN identifierList RIGHT_PAREN
+    ;
+
+// ---------------------------------------------------------------- expressions (MySQL precedence)
+
+expression
+    : booleanExpression
+    ;
+
+booleanExpression
+    : (NOT | BANG) booleanExpression                                                   #logicalNot
+    | left=booleanExpression operator=(AND | DOUBLE_AMPERSAND) right=booleanExpression   #logicalBinary
+    | left=booleanExpression operator=(OR | DOUBLE_PIPE) right=booleanExpression         #logicalBinary
+    | predicate                                                                        #predicated
+    ;
+
+// Comparisons and the other predicates share one level and associate to the left, as in MySQL.
+predicate
+    : valueExpression                                                                  #valuePredicate
+    | predicate comparisonOperator right=valueExpression                               #comparison
+    | predicate IS NOT? kind=(NULL | TRUE | FALSE)                                     #isPredicate
+    | predicate NOT? BETWEEN lower=valueExpression AND upper=valueExpression           #between
+    | predicate NOT? IN LEFT_PAREN query RIGHT_PAREN                                   #inSubquery
+    | predicate NOT? IN LEFT_PAREN expression (COMMA expression)* RIGHT_PAREN          #inList
+    | predicate NOT? LIKE pattern=valueExpression (ESCAPE escape=valueExpression)?     #like
+    | predicate NOT? (REGEXP | RLIKE) pattern=valueExpression                          #regexp
+    ;
+
+comparisonOperator
+    : EQ | NULL_SAFE_EQ | NEQ | LT | LTE | GT | GTE
+    ;
+
+valueExpression
+    : primaryExpression                                                                        #valueExpressionDefault
+    | operator=(MINUS_SIGN | PLUS | TILDE) valueExpression                                          #arithmeticUnary
+    | left=valueExpression operator=HAT right=valueExpression                                  #arithmeticBinary
+    | left=valueExpression operator=(ASTERISK | SLASH | PERCENT | DIV | MOD) right=valueExpression  #arithmeticBinary
+    | left=valueExpression operator=(PLUS | MINUS_SIGN) right=valueExpression                       #arithmeticBinary
+    | left=valueExpression shiftOperator right=valueExpression                                 #shift
+    | left=valueExpression operator=AMPERSAND right=valueExpression                            #arithmeticBinary
+    | left=valueExpression operator=PIPE right=valueExpression                                 #arithmeticBinary
+    ;
+
+// Two tokens rather than one so that nested types such as ARRAY<ARRAY<INT>> still close.
+shiftOperator
+    : LT LT
+    | GT GT
+    ;
+
+primaryExpression
+    : constant                                                                                 #constantExpression
+    | QUESTION                                                                                 #parameter
+    | INTERVAL expression unit=identifier                                                      #interval
+    | CASE operand=expression whenClause+ (ELSE elseValue=expression)? END                     #simpleCase
+    | CASE whenClause+ (ELSE elseValue=expression)? END                                        #searchedCase
+    | CAST LEFT_PAREN expression AS castType RIGHT_PAREN                                       #cast
+    | CONVERT LEFT_PAREN expression COMMA castType RIGHT_PAREN                                 #convert
+    | EXTRACT LEFT_PAREN field=identifier FROM valueExpression RIGHT_PAREN                     #extract
+    | LEFT_BRACKET (expression (COMMA expression)*)? RIGHT_BRACKET                             #arrayConstructor
+    | EXISTS LEFT_PAREN query RIGHT_PAREN                                                      #exists
+    | LEFT_PAREN query RIGHT_PAREN                                                             #subqueryExpression
+    | functionCall                                                                             #functionCallExpression
+    | name=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | CURRENT_USER | LOCALTIME | LOCALTIMESTAMP)  #niladicFunction
+    | systemVariable                                                                           #systemVariableExpression
+    | userVariable                                                                             #userVariableExpression
+    | qualifiedName                                                                            #columnReference
+    | LEFT_PAREN expression RIGHT_PAREN                                                        #parenthesizedExpression
+    | base=primaryExpression LEFT_BRACKET index=valueExpression RIGHT_BRACKET                  #subscript
+    ;
+
+constant
+    : NULL                                              #nullLiteral
+    | (TRUE | FALSE)                                    #booleanLiteral
+    | number                                            #numericLiteral
+    | string                                            #stringLiteral
+    | type=(DATE | DATETIME | TIMESTAMP) string         #typedLiteral
+    ;
+
+number
+    : INTEGER_VALUE
+    | DECIMAL_VALUE
+    | DOUBLE_VALUE
+    ;
+
+// Adjacent literals concatenate, as in MySQL: 'a' 'b' = 'ab'.
+string
+    : STRING+
+    ;
+
+whenClause
+    : WHEN condition=expression THEN result=expression
+    ;
+
+functionCall
+    : functionName LEFT_PAREN ASTERISK RIGHT_PAREN overClause?                              #countStar
+    | functionName LEFT_PAREN (setQuantifier? functionArgument (COMMA functionArgument)*)?
+      (ORDER BY sortItem (COMMA sortItem)*)?
+      (SEPARATOR separator=expression)?
+      RIGHT_PAREN overClause?                                                               #genericCall
+    ;
+
+// Reserved words that are also the names of common functions.
+functionName
+    : qualifiedName
+    | IF | LEFT | RIGHT | DATABASE | SCHEMA | INSERT | MOD | GROUPING
+    | CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | CURRENT_USER | LOCALTIME | LOCALTIMESTAMP
+    ;
+
+functionArgument
+    : lambda
+    | expression
+    ;
+
+lambda
+    : identifier ARROW expression
+    | LEFT_PAREN identifier (COMMA identifier)* RIGHT_PAREN ARROW expression
+    ;
+
+overClause
+    : OVER LEFT_PAREN
+      (PARTITION BY expression (COMMA expression)*)?
+      (ORDER BY sortItem (COMMA sortItem)*)?
+      windowFrame?
+      RIGHT_PAREN
+    ;
+
+windowFrame
+    : unit=(ROWS | RANGE) BETWEEN start=frameBound AND end=frameBound
+    | unit=(ROWS | RANGE) start=frameBound
+    ;
+
+frameBound
+    : UNBOUNDED boundType=PRECEDING
+    | UNBOUNDED boundType=FOLLOWING
+    | CURRENT ROW
+    | valueExpression boundType=(PRECEDING | FOLLOWING)
+    ;
+
+systemVariable
+    : DOUBLE_AT identifier (DOT identifier)?
+    ;
+
+userVariable
+    : AT (identifier | string)
+    ;
+
+// SIGNED [INTEGER] and UNSIGNED [INTEGER] only exist in CAST / CONVERT.
+castType
+    : identifier identifier
+    | dataType
+    ;
+
+dataType
+    : ARRAY LT dataType GT                                                              #arrayType
+    | MAP LT dataType COMMA dataType GT                                                 #mapType
+    | STRUCT LT structField (COMMA structField)* GT                                     #structType
+    | identifier (LEFT_PAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RIGHT_PAREN)?         #primitiveType
+    ;
+
+structField
+    : identifier COLON dataType
+    ;
+
+// ---------------------------------------------------------------- identifiers
+
+qualifiedName
+    : identifier (DOT identifier)*
+    ;
+
+identifierList
+    : identifier (COMMA identifier)*
+    ;
+
+identifier
+    : IDENTIFIER
+    | BACKQUOTED_IDENTIFIER
+    | nonReserved
+    ;
+
+nonReserved
+    : AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
+    | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
+    | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
+    | EXTRACT | FIELDS | FIRST | FOLLOWING | FORCE | GLOBAL | GRAPH | HASH | HLL_UNION | INDEXES
+    | ISOLATION | KILL | LABEL | LAST | LESS | LEVEL | LIST | LOCAL | MAP | MAX | MAXVALUE | MIN
+    | MODIFY | NAMES | NULLS | OFFSET | ONLY | OVERWRITE | PARTITIONS | PLAN | PRECEDING
+    | PROCESSLIST | PROPERTIES | QUERY | RANDOM | RANGE | READ | REPEATABLE | REPLACE
+    | REPLACE_IF_NOT_NULL | ROLLBACK | ROLLUP | ROW | ROWS | SEMI | SEPARATOR | SERIALIZABLE
+    | SESSION | SETS | START | STATUS | STRUCT | SUM | TABLES | THAN | TIMESTAMP | TRANSACTION
+    | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
+    ;
+
+// ---------------------------------------------------------------- lexer: keywords
+
+ADD: 'ADD';
+AFTER: 'AFTER';
+AGGREGATE: 'AGGREGATE';
+ALL: 'ALL';
+ALTER: 'ALTER';
+AND: 'AND';
+ANTI: 'ANTI';
+ARRAY: 'ARRAY';
+AS: 'AS';
+ASC: 'ASC';
+AUTO: 'AUTO';
+AUTO_INCREMENT: 'AUTO_INCREMENT';
+BEGIN: 'BEGIN';
+BETWEEN: 'BETWEEN';
+BITMAP_UNION: 'BITMAP_UNION';
+BUCKETS: 'BUCKETS';
+BY: 'BY';
+CASE: 'CASE';
+CAST: 'CAST';
+CHARACTER: 'CHARACTER';
+CHARSET: 'CHARSET';
+COLLATE: 'COLLATE';
+COLLATION: 'COLLATION';
+COLUMN: 'COLUMN';
+COLUMNS: 'COLUMNS';
+COMMENT: 'COMMENT';
+COMMIT: 'COMMIT';
+COMMITTED: 'COMMITTED';
+CONNECTION: 'CONNECTION';
+CONVERT: 'CONVERT';
+CREATE: 'CREATE';
+CROSS: 'CROSS';
+CUBE: 'CUBE';
+CURRENT: 'CURRENT';
+CURRENT_DATE: 'CURRENT_DATE';
+CURRENT_TIME: 'CURRENT_TIME';
+CURRENT_TIMESTAMP: 'CURRENT_TIMESTAMP';
+CURRENT_USER: 'CURRENT_USER';
+DATABASE: 'DATABASE';
+DATABASES: 'DATABASES';
+DATE: 'DATE';
+DATETIME: 'DATETIME';
+DEFAULT: 'DEFAULT';
+DELETE: 'DELETE';
+DESC: 'DESC';
+DESCRIBE: 'DESCRIBE';
+DISTINCT: 'DISTINCT';
+DISTRIBUTED: 'DISTRIBUTED';
+DIV: 'DIV';
+DROP: 'DROP';
+DUAL: 'DUAL';
+DUMP: 'DUMP';
+DUPLICATE: 'DUPLICATE';
+ELSE: 'ELSE';
+END: 'END';
+ENGINE: 'ENGINE';
+ENGINES: 'ENGINES';
+ERRORS: 'ERRORS';
+ESCAPE: 'ESCAPE';
+EXCEPT: 'EXCEPT';
+EXISTS: 'EXISTS';
+EXPLAIN: 'EXPLAIN';
+EXTRACT: 'EXTRACT';
+FALSE: 'FALSE';
+FIELDS: 'FIELDS';
+FIRST: 'FIRST';
+FOLLOWING: 'FOLLOWING';
+FORCE: 'FORCE';
+FROM: 'FROM';
+FULL: 'FULL';
+GLOBAL: 'GLOBAL';
+GRAPH: 'GRAPH';
+GROUP: 'GROUP';
+GROUPING: 'GROUPING';
+HASH: 'HASH';
+HAVING: 'HAVING';
+HLL_UNION: 'HLL_UNION';
+IF: 'IF';
+IN: 'IN';
+INDEX: 'INDEX';
+INDEXES: 'INDEXES';
+INNER: 'INNER';
+INSERT: 'INSERT';
+INTERSECT: 'INTERSECT';
+INTERVAL: 'INTERVAL';
+INTO: 'INTO';
+IS: 'IS';
+ISOLATION: 'ISOLATION';
+JOIN: 'JOIN';
+KEY: 'KEY';
+KEYS: 'KEYS';
+KILL: 'KILL';
+LABEL: 'LABEL';
+LAST: 'LAST';
+LATERAL: 'LATERAL';
+LEFT: 'LEFT';
+LESS: 'LESS';
+LEVEL: 'LEVEL';
+LIKE: 'LIKE';
+LIMIT: 'LIMIT';
+LIST: 'LIST';
+LOCAL: 'LOCAL';
+LOCALTIME: 'LOCALTIME';
+LOCALTIMESTAMP: 'LOCALTIMESTAMP';
+MAP: 'MAP';
+MAX: 'MAX';
+MAXVALUE: 'MAXVALUE';
+MIN: 'MIN';
+MINUS: 'MINUS';
+MOD: 'MOD';
+MODIFY: 'MODIFY';
+NAMES: 'NAMES';
+NOT: 'NOT';
+NULL: 'NULL';
+NULLS: 'NULLS';
+OFFSET: 'OFFSET';
+ON: 'ON';
+ONLY: 'ONLY';
+OR: 'OR';
+ORDER: 'ORDER';
+OUTER: 'OUTER';
+OVER: 'OVER';
+OVERWRITE: 'OVERWRITE';
+PARTITION: 'PARTITION';
+PARTITIONS: 'PARTITIONS';
+PLAN: 'PLAN';
+PRECEDING: 'PRECEDING';
+PRIMARY: 'PRIMARY';
+PROCESSLIST: 'PROCESSLIST';
+PROPERTIES: 'PROPERTIES';
+QUERY: 'QUERY';
+RANDOM: 'RANDOM';
+RANGE: 'RANGE';
+READ: 'READ';
+REGEXP: 'REGEXP';
+RENAME: 'RENAME';
+REPEATABLE: 'REPEATABLE';
+REPLACE: 'REPLACE';
+REPLACE_IF_NOT_NULL: 'REPLACE_IF_NOT_NULL';
+RIGHT: 'RIGHT';
+RLIKE: 'RLIKE';
+ROLLBACK: 'ROLLBACK';
+ROLLUP: 'ROLLUP';
+ROW: 'ROW';
+ROWS: 'ROWS';
+SCHEMA: 'SCHEMA';
+SCHEMAS: 'SCHEMAS';
+SELECT: 'SELECT';
+SEMI: 'SEMI';
+SEPARATOR: 'SEPARATOR';
+SERIALIZABLE: 'SERIALIZABLE';
+SESSION: 'SESSION';
+SET: 'SET';
+SETS: 'SETS';
+SHOW: 'SHOW';
+START: 'START';
+STATUS: 'STATUS';
+STRUCT: 'STRUCT';
+SUM: 'SUM';
+TABLE: 'TABLE';
+TABLES: 'TABLES';
+THAN: 'THAN';
+THEN: 'THEN';
+TIMESTAMP: 'TIMESTAMP';
+TO: 'TO';
+TRANSACTION: 'TRANSACTION';
+TRUE: 'TRUE';
+TRUNCATE: 'TRUNCATE';
+UNBOUNDED: 'UNBOUNDED';
+UNCOMMITTED: 'UNCOMMITTED';
+UNION: 'UNION';
+UNIQUE: 'UNIQUE';
+UPDATE: 'UPDATE';
+USE: 'USE';
+USING: 'USING';
+VALUES: 'VALUES';
+VARIABLES: 'VARIABLES';
+VERBOSE: 'VERBOSE';
+VIEW: 'VIEW';
+WARNINGS: 'WARNINGS';
+WHEN: 'WHEN';
+WHERE: 'WHERE';
+WITH: 'WITH';
+WORK: 'WORK';
+WRITE: 'WRITE';
+
+// ---------------------------------------------------------------- lexer: symbols
+
+EQ: '=';
+NULL_SAFE_EQ: '<=>';
+NEQ: '<>' | '!=';
+LT: '<';
+LTE: '<=';
+GT: '>';
+GTE: '>=';
+PLUS: '+';
+MINUS_SIGN: '-';
+ASTERISK: '*';
+SLASH: '/';
+PERCENT: '%';
+TILDE: '~';
+HAT: '^';
+AMPERSAND: '&';
+PIPE: '|';
+DOUBLE_AMPERSAND: '&&';
+DOUBLE_PIPE: '||';
+BANG: '!';
+LEFT_PAREN: '(';
+RIGHT_PAREN: ')';
+LEFT_BRACKET: '[';
+RIGHT_BRACKET: ']';
+COMMA: ',';
+DOT: '.';
+SEMICOLON: ';';
+QUESTION: '?';
+COLON: ':';
+ASSIGN: ':=';
+ARROW: '->';
+DOUBLE_AT: '@@';
+AT: '@';
+
+// ---------------------------------------------------------------- lexer: literals and names
+
+// Escapes are resolved by the builder (MySQL rules); a doubled quote stands for one quote.
+STRING
+    : '\'' (~['\\] | '\\' . | '\'\'')* '\''
+    | '"' (~["\\] | '\\' . | '""')* '"'
+    ;
+
+INTEGER_VALUE
+    : DIGIT+
+    ;
+
+DECIMAL_VALUE
+    : DIGIT+ '.' DIGIT*
+    | '.' DIGIT+
+    ;
+
+DOUBLE_VALUE
+    : DIGIT+ ('.' DIGIT*)? EXPONENT
+    | '.' DIGIT+ EXPONENT
+    ;
+
+// MySQL also accepts names that start with digits (2024_sales), as long as they are not numbers.
+IDENTIFIER
+    : [A-Z_$\u0080-\uFFFF] [A-Z_$0-9\u0080-\uFFFF]*
+    | DIGIT+ [A-Z_$\u0080-\uFFFF] [A-Z_$0-9\u0080-\uFFFF]*
+    ;
+
+BACKQUOTED_IDENTIFIER
+    : '`' (~'`' | '``')* '`'
+    ;
+
+fragment DIGIT
+    : [0-9]
+    ;
+
+fragment EXPONENT
+    : 'E' [+-]? DIGIT+
+    ;
+
+// ---------------------------------------------------------------- lexer: hidden
+
+// Optimizer hints stay in the token stream (hidden) so the builder can read SET_VAR after SELECT.
+HINT
+    : '/*+' .*? '*/' -> channel(HIDDEN)
+    ;
+
+BRACKETED_COMMENT
+    : '/*' .*? '*/' -> skip
+    ;
+
+// MySQL needs whitespace after "--" for a comment: 1--1 is 1 - (-1).
+SIMPLE_COMMENT
+    : '--' ([ \t] ~[\r\n]*)? ('\r'? '\n' | EOF) -> skip
+    ;
+
+HASH_COMMENT
+    : '#' ~[\r\n]* -> skip
+    ;
+
+WS
+    : [ \t\r\n\u000B\u000C]+ -> skip
+    ;

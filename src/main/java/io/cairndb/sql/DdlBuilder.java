@@ -1,0 +1,279 @@
+package io.cairndb.sql;
+
+import io.cairndb.catalog.AggregationType;
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.sql.CairnSqlParser.*;
+import io.cairndb.sql.tree.ColumnDef;
+import io.cairndb.sql.tree.DistributionDesc;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.PartitionDesc;
+import io.cairndb.sql.tree.Statement;
+import org.antlr.v4.runtime.Token;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import static io.cairndb.sql.TreeValues.identifier;
+import static io.cairndb.sql.TreeValues.identifiers;
+import static io.cairndb.sql.TreeValues.partitionNames;
+import static io.cairndb.sql.TreeValues.qualifiedName;
+import static io.cairndb.sql.TreeValues.string;
+import static io.cairndb.sql.TreeValues.stringOrNull;
+
+/** Builds the DDL statements: databases, tables, views and ALTER TABLE. */
+final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
+    private static final Set<String> STEP_UNITS = Set.of("DAY", "WEEK", "MONTH", "YEAR");
+
+    private final AstBuilder ast;
+    private final ExpressionBuilder expressions;
+
+    DdlBuilder(AstBuilder ast, ExpressionBuilder expressions) {
+        this.ast = ast;
+        this.expressions = expressions;
+    }
+
+    // ------------------------------------------------------------ databases
+
+    /** A catalog qualifier (ctl.db) is accepted; the database is the last part. */
+    @Override
+    public Statement visitCreateDatabase(CreateDatabaseContext ctx) {
+        return new Statement.CreateDatabase(qualifiedName(ctx.qualifiedName()).name(), ctx.EXISTS() != null,
+                properties(ctx.propertiesClause()));
+    }
+
+    @Override
+    public Statement visitDropDatabase(DropDatabaseContext ctx) {
+        return new Statement.DropDatabase(qualifiedName(ctx.qualifiedName()).name(), ctx.EXISTS() != null,
+                ctx.FORCE() != null);
+    }
+
+    // ------------------------------------------------------------ tables
+
+    @Override
+    public Statement visitCreateTableLike(CreateTableLikeContext ctx) {
+        return new Statement.CreateTable(qualifiedName(ctx.name), ctx.EXISTS() != null, List.of(), null, null, null,
+                null, Map.of(), null, qualifiedName(ctx.source));
+    }
+
+    @Override
+    public Statement visitCreateTable(CreateTableContext ctx) {
+        if (ctx.tableElement().isEmpty() && ctx.query() == null) {
+            throw SyntaxErrors.at(ctx.stop, "CREATE TABLE needs column definitions or AS query");
+        }
+        List<ColumnDef> columns = ctx.tableElement().stream()
+                .filter(e -> e.columnDef() != null)
+                .map(e -> columnDef(e.columnDef()))
+                .toList();
+        KeyDescContext key = ctx.keyDesc();
+        Statement.KeyDesc keys = key == null ? null
+                : new Statement.KeyDesc(KeyModel.valueOf(key.model.getText().toUpperCase(Locale.ROOT)),
+                identifiers(key.identifierList()));
+        return new Statement.CreateTable(qualifiedName(ctx.qualifiedName()), ctx.EXISTS() != null, columns, keys,
+                stringOrNull(ctx.comment), partitionDesc(ctx.partitionDesc()), distribution(ctx.distributionDesc()),
+                properties(ctx.propertiesClause()), ctx.query() == null ? null : ast.query(ctx.query()), null);
+    }
+
+    private static Map<String, String> properties(PropertiesClauseContext ctx) {
+        return TreeValues.properties(ctx == null ? null : ctx.propertyList());
+    }
+
+    /** KEY markers, AUTO_INCREMENT start values and ON UPDATE CURRENT_TIMESTAMP are accepted and not kept. */
+    ColumnDef columnDef(ColumnDefContext ctx) {
+        Boolean nullable = null;
+        boolean autoIncrement = false;
+        Expr defaultValue = null;
+        String comment = null;
+        for (ColumnOptionContext option : ctx.columnOption()) {
+            if (option instanceof NullabilityContext nullability) {
+                nullable = nullability.NOT() == null;
+            } else if (option instanceof AutoIncrementContext) {
+                autoIncrement = true;
+            } else if (option instanceof ColumnDefaultContext value) {
+                defaultValue = defaultValue(value.defaultValue());
+            } else if (option instanceof ColumnCommentContext text) {
+                comment = string(text.string());
+            }
+        }
+        AggregationType aggregation = ctx.aggregationType() == null ? null
+                : AggregationType.valueOf(ctx.aggregationType().getText().toUpperCase(Locale.ROOT));
+        return new ColumnDef(identifier(ctx.identifier()), expressions.dataType(ctx.dataType()), nullable, aggregation,
+                autoIncrement, defaultValue, comment);
+    }
+
+    /** Literals, or a call such as CURRENT_TIMESTAMP / CURRENT_TIMESTAMP(3) / now() as a FunctionCall. */
+    private Expr defaultValue(DefaultValueContext ctx) {
+        if (ctx.NULL() != null) {
+            return new Expr.NullLiteral();
+        }
+        if (ctx.TRUE() != null || ctx.FALSE() != null) {
+            return new Expr.BooleanLiteral(ctx.TRUE() != null);
+        }
+        if (ctx.number() != null) {
+            Expr number = expressions.number(ctx.number());
+            return ctx.MINUS_SIGN() == null ? number : ExpressionBuilder.negate(number);
+        }
+        if (ctx.string() != null) {
+            return new Expr.StringLiteral(string(ctx.string()));
+        }
+        String name = expressions.functionName(ctx.functionName());
+        List<Expr> args = ctx.INTEGER_VALUE() == null ? List.of()
+                : List.of(new Expr.IntegerLiteral(new BigInteger(ctx.INTEGER_VALUE().getText())));
+        return new Expr.FunctionCall(name, false, args, List.of(), null, null);
+    }
+
+    private PartitionDesc partitionDesc(PartitionDescContext ctx) {
+        if (ctx == null) {
+            return null;
+        }
+        PartitionDesc.Kind kind = ctx.kind.getType() == CairnSqlLexer.RANGE ? PartitionDesc.Kind.RANGE : PartitionDesc.Kind.LIST;
+        return new PartitionDesc(kind, identifiers(ctx.identifierList()),
+                ctx.partitionDef().stream().map(this::partitionDef).toList());
+    }
+
+    private PartitionDesc.PartitionDef partitionDef(PartitionDefContext ctx) {
+        if (ctx.namedPartitionDef() != null) {
+            return (PartitionDesc.PartitionDef) visit(ctx.namedPartitionDef());
+        }
+        String unit = ctx.unit == null ? null : TreeValues.timeUnit(ctx.unit, STEP_UNITS);
+        return new PartitionDesc.Step(values(ctx.from), values(ctx.to),
+                TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()), unit);
+    }
+
+    @Override
+    public PartitionDesc.PartitionDef visitLessThanPartition(LessThanPartitionContext ctx) {
+        List<PartitionDesc.Value> upper = ctx.MAXVALUE() != null ? List.of(PartitionDesc.Value.MAX)
+                : values(ctx.partitionValueList());
+        return new PartitionDesc.LessThan(identifier(ctx.identifier()), ctx.EXISTS() != null, upper);
+    }
+
+    @Override
+    public PartitionDesc.PartitionDef visitFixedRangePartition(FixedRangePartitionContext ctx) {
+        return new PartitionDesc.FixedRange(identifier(ctx.identifier()), ctx.EXISTS() != null, values(ctx.lower),
+                values(ctx.upper));
+    }
+
+    /** {@code IN ("a", "b")} holds two one-value tuples, {@code IN (("a", 1), ("b", 2))} two pairs. */
+    @Override
+    public PartitionDesc.PartitionDef visitListPartition(ListPartitionContext ctx) {
+        List<List<PartitionDesc.Value>> tuples = ctx.partitionTuple().stream()
+                .map(t -> t.partitionValueList() != null ? values(t.partitionValueList()) : List.of(value(t.partitionValue())))
+                .toList();
+        return new PartitionDesc.ListValues(identifier(ctx.identifier()), ctx.EXISTS() != null, tuples);
+    }
+
+    private static List<PartitionDesc.Value> values(PartitionValueListContext ctx) {
+        return ctx.partitionValue().stream().map(DdlBuilder::value).toList();
+    }
+
+    private static PartitionDesc.Value value(PartitionValueContext ctx) {
+        if (ctx.MAXVALUE() != null) {
+            return PartitionDesc.Value.MAX;
+        }
+        return PartitionDesc.Value.of(ctx.string() != null ? string(ctx.string()) : ctx.getText());
+    }
+
+    private static DistributionDesc distribution(DistributionDescContext ctx) {
+        if (ctx == null) {
+            return null;
+        }
+        Token buckets = ctx.INTEGER_VALUE() == null ? null : ctx.INTEGER_VALUE().getSymbol();
+        return new DistributionDesc(ctx.RANDOM() != null, identifiers(ctx.identifierList()),
+                buckets == null ? null : TreeValues.intValue(buckets), ctx.AUTO() != null);
+    }
+
+    @Override
+    public Statement visitDropTable(DropTableContext ctx) {
+        return new Statement.DropTable(qualifiedName(ctx.qualifiedName()), ctx.EXISTS() != null, ctx.FORCE() != null);
+    }
+
+    @Override
+    public Statement visitTruncateTable(TruncateTableContext ctx) {
+        return new Statement.TruncateTable(qualifiedName(ctx.qualifiedName()), partitionNames(ctx.partitionSpec()));
+    }
+
+    // ------------------------------------------------------------ views
+
+    @Override
+    public Statement visitCreateView(CreateViewContext ctx) {
+        List<String> columns = ctx.viewColumn().stream().map(c -> identifier(c.identifier())).toList();
+        return new Statement.CreateView(qualifiedName(ctx.qualifiedName()), ctx.REPLACE() != null, ctx.EXISTS() != null,
+                columns, stringOrNull(ctx.string()), ast.query(ctx.query()), AstBuilder.text(ctx.query()));
+    }
+
+    @Override
+    public Statement visitDropView(DropViewContext ctx) {
+        return new Statement.DropView(qualifiedName(ctx.qualifiedName()), ctx.EXISTS() != null);
+    }
+
+    // ------------------------------------------------------------ ALTER TABLE
+
+    @Override
+    public Statement visitAlterTable(AlterTableContext ctx) {
+        return new Statement.AlterTable(qualifiedName(ctx.qualifiedName()),
+                ctx.alterClause().stream().map(c -> (Statement.AlterClause) visit(c)).toList());
+    }
+
+    @Override
+    public Statement.AlterClause visitAddColumn(AddColumnContext ctx) {
+        ColumnPositionContext position = ctx.columnPosition();
+        return new Statement.AddColumns(List.of(columnDef(ctx.columnDef())), after(position), first(position));
+    }
+
+    @Override
+    public Statement.AlterClause visitAddColumns(AddColumnsContext ctx) {
+        return new Statement.AddColumns(ctx.columnDef().stream().map(this::columnDef).toList(), null, false);
+    }
+
+    @Override
+    public Statement.AlterClause visitDropColumn(DropColumnContext ctx) {
+        return new Statement.DropColumn(identifier(ctx.identifier(0)));
+    }
+
+    @Override
+    public Statement.AlterClause visitModifyColumn(ModifyColumnContext ctx) {
+        ColumnPositionContext position = ctx.columnPosition();
+        return new Statement.ModifyColumn(columnDef(ctx.columnDef()), after(position), first(position));
+    }
+
+    private static String after(ColumnPositionContext ctx) {
+        return ctx == null || ctx.identifier() == null ? null : identifier(ctx.identifier());
+    }
+
+    private static boolean first(ColumnPositionContext ctx) {
+        return ctx != null && ctx.FIRST() != null;
+    }
+
+    @Override
+    public Statement.AlterClause visitRenameColumn(RenameColumnContext ctx) {
+        return new Statement.RenameColumn(identifier(ctx.from), identifier(ctx.to));
+    }
+
+    @Override
+    public Statement.AlterClause visitAddPartition(AddPartitionContext ctx) {
+        return new Statement.AddPartition((PartitionDesc.PartitionDef) visit(ctx.namedPartitionDef()));
+    }
+
+    /** FORCE is accepted; dropping is always immediate. */
+    @Override
+    public Statement.AlterClause visitDropPartition(DropPartitionContext ctx) {
+        return new Statement.DropPartition(identifier(ctx.identifier()), ctx.EXISTS() != null);
+    }
+
+    @Override
+    public Statement.AlterClause visitRenameTable(RenameTableContext ctx) {
+        return new Statement.RenameTable(identifier(ctx.identifier()));
+    }
+
+    @Override
+    public Statement.AlterClause visitSetTableProperties(SetTablePropertiesContext ctx) {
+        return new Statement.SetProperties(TreeValues.properties(ctx.propertyList()));
+    }
+
+    @Override
+    public Statement.AlterClause visitModifyTableComment(ModifyTableCommentContext ctx) {
+        return new Statement.ModifyComment(string(ctx.string()));
+    }
+}
