@@ -54,36 +54,35 @@ public final class PartitionAnalyzer {
 
     /** The partitions one definition adds to {@code existing}, checked for overlap with them. */
     public List<PartitionMeta> partitionsOf(PartitionDesc.PartitionDef def, List<PartitionMeta> existing, long now) {
-        return switch (def) {
-            case PartitionDesc.LessThan lt -> {
-                requireKind(PartitionScheme.Kind.RANGE, lt.name());
-                List<String> upper = normalizeTuple(lt.upper());
-                List<String> lower = previousUpper(existing, upper);
-                yield List.of(new PartitionMeta(ids.getAsLong(), lt.name(), lower, upper, List.of(), 1, now));
+        if (def instanceof PartitionDesc.LessThan lt) {
+            requireKind(PartitionScheme.Kind.RANGE, lt.name());
+            List<String> upper = normalizeTuple(lt.upper());
+            List<String> lower = previousUpper(existing, upper);
+            return List.of(new PartitionMeta(ids.getAsLong(), lt.name(), lower, upper, List.of(), 1, now));
+        }
+        if (def instanceof PartitionDesc.FixedRange fr) {
+            requireKind(PartitionScheme.Kind.RANGE, fr.name());
+            List<String> lower = normalizeTuple(fr.lower());
+            List<String> upper = normalizeTuple(fr.upper());
+            if (!upper.isEmpty() && compareTuples(lower, upper) >= 0) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The lower values must smaller than upper values in partition "
+                        + fr.name());
             }
-            case PartitionDesc.FixedRange fr -> {
-                requireKind(PartitionScheme.Kind.RANGE, fr.name());
-                List<String> lower = normalizeTuple(fr.lower());
-                List<String> upper = normalizeTuple(fr.upper());
-                if (!upper.isEmpty() && compareTuples(lower, upper) >= 0) {
-                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The lower values must smaller than upper values in partition "
-                            + fr.name());
-                }
-                yield List.of(new PartitionMeta(ids.getAsLong(), fr.name(), lower, upper, List.of(), 1, now));
+            return List.of(new PartitionMeta(ids.getAsLong(), fr.name(), lower, upper, List.of(), 1, now));
+        }
+        if (def instanceof PartitionDesc.Step step) {
+            requireKind(PartitionScheme.Kind.RANGE, "FROM ... TO ...");
+            return expandStep(step, now);
+        }
+        if (def instanceof PartitionDesc.ListValues lv) {
+            requireKind(PartitionScheme.Kind.LIST, lv.name());
+            List<List<String>> values = new ArrayList<>();
+            for (List<PartitionDesc.Value> tuple : lv.values()) {
+                values.add(normalizeTuple(tuple));
             }
-            case PartitionDesc.Step step -> {
-                requireKind(PartitionScheme.Kind.RANGE, "FROM ... TO ...");
-                yield expandStep(step, now);
-            }
-            case PartitionDesc.ListValues lv -> {
-                requireKind(PartitionScheme.Kind.LIST, lv.name());
-                List<List<String>> values = new ArrayList<>();
-                for (List<PartitionDesc.Value> tuple : lv.values()) {
-                    values.add(normalizeTuple(tuple));
-                }
-                yield List.of(new PartitionMeta(ids.getAsLong(), lv.name(), List.of(), List.of(), values, 1, now));
-            }
-        };
+            return List.of(new PartitionMeta(ids.getAsLong(), lv.name(), List.of(), List.of(), values, 1, now));
+        }
+        throw new IllegalStateException("unhandled " + def);
     }
 
     /** Adds a partition, rejecting duplicate names and overlapping ranges or list values. */

@@ -133,7 +133,7 @@ public final class TableDefinitionAnalyzer {
                     + " table can not be NULL");
         }
         boolean nullable = def.nullable() != null ? def.nullable() : !keyed && !def.autoIncrement();
-        String defaultValue = def.defaultValue() == null ? null : SqlFormatter.formatExpression(def.defaultValue());
+        String defaultValue = def.defaultValue() == null ? null : SqlFormatter.format(def.defaultValue());
         if ("NULL".equalsIgnoreCase(defaultValue)) {
             if (!nullable) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not set null default value to non nullable column: " + def.name());

@@ -20,6 +20,7 @@ import io.cairndb.printer.DuckTypes;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.ColumnDef;
+import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
 
 import java.sql.Connection;
@@ -62,88 +63,93 @@ public final class AlterTableDdl {
     private static TableMeta apply(StatementContext ctx, TableMeta t, Statement.AlterClause clause) {
         Connection c = ctx.txn().connection();
         String target = Sql.table(t.database(), t.name());
-        return switch (clause) {
-            case Statement.AddColumns add -> addColumns(ctx, t, add);
-            case Statement.DropColumn drop -> {
-                ColumnMeta col = requireColumn(t, drop.name());
-                if (col.key() && t.keyModel() != KeyModel.DUPLICATE) {
-                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop key column in " + t.keyModel().keyword()
-                            + " table");
-                }
-                if (t.partitioning().columns().stream().anyMatch(p -> p.equalsIgnoreCase(col.name()))) {
-                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop partition column: " + col.name());
-                }
-                if (t.columns().size() == 1) {
-                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop the last column of a table");
-                }
-                Sql.execute(c, "ALTER TABLE " + target + " DROP COLUMN " + Sql.ident(col.name()));
-                List<ColumnMeta> cols = new ArrayList<>(t.columns());
-                cols.remove(col);
-                TableMeta next = t.withColumns(cols);
-                yield withDistribution(next, t.distribution().columns().stream()
-                        .filter(n -> !n.equalsIgnoreCase(col.name())).toList());
+        if (clause instanceof Statement.AddColumns add) {
+            return addColumns(ctx, t, add);
+        }
+        if (clause instanceof Statement.DropColumn drop) {
+            ColumnMeta col = requireColumn(t, drop.name());
+            if (col.key() && t.keyModel() != KeyModel.DUPLICATE) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop key column in " + t.keyModel().keyword()
+                        + " table");
             }
-            case Statement.ModifyColumn modify -> modifyColumn(ctx, t, modify);
-            case Statement.RenameColumn rename -> {
-                ColumnMeta col = requireColumn(t, rename.oldName());
-                if (t.column(rename.newName()) != null) {
-                    throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Column '" + rename.newName() + "' already exists");
-                }
-                Sql.execute(c, "ALTER TABLE " + target + " RENAME COLUMN " + Sql.ident(col.name()) + " TO "
-                        + Sql.ident(rename.newName()));
-                List<ColumnMeta> cols = new ArrayList<>(t.columns());
-                cols.set(cols.indexOf(col), col.withName(rename.newName()));
-                PartitionScheme ps = t.partitioning();
-                PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
-                        ps.partitions());
-                TableMeta next = t.withColumns(cols).withPartitioning(renamed);
-                yield withDistribution(next, renameIn(t.distribution().columns(), col.name(), rename.newName()));
+            if (t.partitioning().columns().stream().anyMatch(p -> p.equalsIgnoreCase(col.name()))) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop partition column: " + col.name());
             }
-            case Statement.AddPartition add -> {
-                requirePartitioned(t);
-                List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
-                PartitionAnalyzer analyzer = partitionAnalyzer(ctx, t);
-                for (PartitionMeta p : analyzer.partitionsOf(add.partition(), parts, System.currentTimeMillis())) {
-                    if (ifNotExists(add) && t.partition(p.name()) != null) {
-                        continue;
-                    }
-                    analyzer.add(parts, p);
-                }
-                yield t.withPartitioning(t.partitioning().withPartitions(parts));
+            if (t.columns().size() == 1) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop the last column of a table");
             }
-            case Statement.DropPartition drop -> {
-                requirePartitioned(t);
-                PartitionMeta p = t.partition(drop.name());
-                if (p == null) {
-                    if (drop.ifExists()) {
-                        yield t;
-                    }
-                    PartitionResolver.require(t, drop.name());
-                }
-                Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.of(t, p));
-                List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
-                parts.remove(p);
-                yield t.withPartitioning(t.partitioning().withPartitions(parts));
+            Sql.execute(c, "ALTER TABLE " + target + " DROP COLUMN " + Sql.ident(col.name()));
+            List<ColumnMeta> cols = new ArrayList<>(t.columns());
+            cols.remove(col);
+            TableMeta next = t.withColumns(cols);
+            return withDistribution(next, t.distribution().columns().stream()
+                    .filter(n -> !n.equalsIgnoreCase(col.name())).toList());
+        }
+        if (clause instanceof Statement.ModifyColumn modify) {
+            return modifyColumn(ctx, t, modify);
+        }
+        if (clause instanceof Statement.RenameColumn rename) {
+            ColumnMeta col = requireColumn(t, rename.oldName());
+            if (t.column(rename.newName()) != null) {
+                throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Column '" + rename.newName() + "' already exists");
             }
-            case Statement.RenameTable rename -> {
-                if (ctx.catalog().table(t.database(), rename.newName()) != null) {
-                    throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + rename.newName() + "' already exists");
+            Sql.execute(c, "ALTER TABLE " + target + " RENAME COLUMN " + Sql.ident(col.name()) + " TO "
+                    + Sql.ident(rename.newName()));
+            List<ColumnMeta> cols = new ArrayList<>(t.columns());
+            cols.set(cols.indexOf(col), col.withName(rename.newName()));
+            PartitionScheme ps = t.partitioning();
+            PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
+                    ps.partitions());
+            TableMeta next = t.withColumns(cols).withPartitioning(renamed);
+            return withDistribution(next, renameIn(t.distribution().columns(), col.name(), rename.newName()));
+        }
+        if (clause instanceof Statement.AddPartition add) {
+            requirePartitioned(t);
+            List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
+            PartitionAnalyzer analyzer = partitionAnalyzer(ctx, t);
+            for (PartitionMeta p : analyzer.partitionsOf(add.partition(), parts, System.currentTimeMillis())) {
+                if (ifNotExists(add) && t.partition(p.name()) != null) {
+                    continue;
                 }
-                Sql.execute(c, "ALTER TABLE " + target + " RENAME TO " + Sql.ident(rename.newName()));
-                yield t.withName(rename.newName());
+                analyzer.add(parts, p);
             }
-            case Statement.SetProperties set -> t.withProperties(set.properties());
-            case Statement.ModifyComment comment -> t.withComment(comment.comment());
-        };
+            return t.withPartitioning(t.partitioning().withPartitions(parts));
+        }
+        if (clause instanceof Statement.DropPartition drop) {
+            requirePartitioned(t);
+            PartitionMeta p = t.partition(drop.name());
+            if (p == null) {
+                if (drop.ifExists()) {
+                    return t;
+                }
+                PartitionResolver.require(t, drop.name());
+            }
+            Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.of(t, p));
+            List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
+            parts.remove(p);
+            return t.withPartitioning(t.partitioning().withPartitions(parts));
+        }
+        if (clause instanceof Statement.RenameTable rename) {
+            if (ctx.catalog().table(t.database(), rename.newName()) != null) {
+                throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + rename.newName() + "' already exists");
+            }
+            Sql.execute(c, "ALTER TABLE " + target + " RENAME TO " + Sql.ident(rename.newName()));
+            return t.withName(rename.newName());
+        }
+        if (clause instanceof Statement.SetProperties set) {
+            return t.withProperties(set.properties());
+        }
+        if (clause instanceof Statement.ModifyComment comment) {
+            return t.withComment(comment.comment());
+        }
+        throw new IllegalStateException("unhandled " + clause);
     }
 
     private static boolean ifNotExists(Statement.AddPartition add) {
-        return switch (add.partition()) {
-            case io.cairndb.sql.tree.PartitionDesc.LessThan lt -> lt.ifNotExists();
-            case io.cairndb.sql.tree.PartitionDesc.FixedRange fr -> fr.ifNotExists();
-            case io.cairndb.sql.tree.PartitionDesc.ListValues lv -> lv.ifNotExists();
-            case io.cairndb.sql.tree.PartitionDesc.Step s -> false;
-        };
+        PartitionDesc.PartitionDef def = add.partition();
+        return def instanceof PartitionDesc.LessThan lt ? lt.ifNotExists()
+                : def instanceof PartitionDesc.FixedRange fr ? fr.ifNotExists()
+                : def instanceof PartitionDesc.ListValues lv && lv.ifNotExists();
     }
 
     private static TableMeta addColumns(StatementContext ctx, TableMeta t, Statement.AddColumns add) {

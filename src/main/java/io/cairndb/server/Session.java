@@ -69,9 +69,9 @@ public final class Session implements SqlSession, SessionState {
         runningSql = sql;
         statementStart = System.currentTimeMillis();
         try {
-            List<SqlParser.ParsedStatement> statements = SqlParser.parse(sql);
+            List<io.cairndb.sql.ParsedStatement> statements = SqlParser.parse(sql);
             List<StatementResult> results = new ArrayList<>();
-            for (SqlParser.ParsedStatement st : statements) {
+            for (io.cairndb.sql.ParsedStatement st : statements) {
                 StatementResult r = executeOne(st.statement());
                 // A later statement may not run while an earlier one still streams on the connection.
                 if (statements.size() > 1 && r instanceof RowResult rows) {

@@ -35,45 +35,92 @@ final class StatementDispatcher {
     }
 
     StatementResult dispatch(StatementContext ctx, Statement statement) {
-        return switch (statement) {
-            case Statement.QueryStatement q -> session.query(ctx, ctx.translator().translate(q.query()));
-            case Statement.Explain e -> explain(ctx, e);
-            case Statement.CreateDatabase s -> DatabaseDdl.create(ctx, s);
-            case Statement.DropDatabase s -> {
-                UpdateCount r = DatabaseDdl.drop(ctx, s);
-                if (s.name().equals(session.currentDatabase())) {
-                    ctx.txn().afterCommit(this::leaveDroppedDatabase);
-                }
-                yield r;
+        if (statement instanceof Statement.QueryStatement q) {
+            return session.query(ctx, ctx.translator().translate(q.query()));
+        }
+        if (statement instanceof Statement.Explain e) {
+            return explain(ctx, e);
+        }
+        if (statement instanceof Statement.CreateDatabase s) {
+            return DatabaseDdl.create(ctx, s);
+        }
+        if (statement instanceof Statement.DropDatabase s) {
+            UpdateCount r = DatabaseDdl.drop(ctx, s);
+            if (s.name().equals(session.currentDatabase())) {
+                ctx.txn().afterCommit(this::leaveDroppedDatabase);
             }
-            case Statement.UseDatabase s -> {
-                session.useDatabase(s.name());
-                yield UpdateCount.NONE;
-            }
-            case Statement.CreateTable s -> TableDdl.createTable(ctx, s);
-            case Statement.DropTable s -> TableDdl.dropTable(ctx, s);
-            case Statement.TruncateTable s -> TruncateExecutor.execute(ctx, s);
-            case Statement.CreateView s -> TableDdl.createView(ctx, s);
-            case Statement.DropView s -> TableDdl.dropView(ctx, s);
-            case Statement.AlterTable s -> AlterTableDdl.execute(ctx, s);
-            case Statement.Insert s -> InsertExecutor.execute(ctx, s);
-            case Statement.Update s -> UpdateExecutor.execute(ctx, s);
-            case Statement.Delete s -> DeleteExecutor.execute(ctx, s);
-            case Statement.SetStatement s -> set(ctx, s);
-            case Statement.Transaction s -> UpdateCount.NONE;
-            case Statement.Kill s -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "KILL is not supported yet");
-            case Statement.ShowDatabases s -> ShowExecutor.databases(ctx, s);
-            case Statement.ShowTables s -> ShowExecutor.tables(ctx, s);
-            case Statement.ShowCreateTable s -> ShowExecutor.createTable(ctx, s);
-            case Statement.ShowPartitions s -> ShowExecutor.partitions(ctx, s);
-            case Statement.ShowColumns s -> ShowExecutor.columns(ctx, s);
-            case Statement.ShowVariables s -> ShowExecutor.variables(ctx,
+            return r;
+        }
+        if (statement instanceof Statement.UseDatabase s) {
+            session.useDatabase(s.name());
+            return UpdateCount.NONE;
+        }
+        if (statement instanceof Statement.CreateTable s) {
+            return TableDdl.createTable(ctx, s);
+        }
+        if (statement instanceof Statement.DropTable s) {
+            return TableDdl.dropTable(ctx, s);
+        }
+        if (statement instanceof Statement.TruncateTable s) {
+            return TruncateExecutor.execute(ctx, s);
+        }
+        if (statement instanceof Statement.CreateView s) {
+            return TableDdl.createView(ctx, s);
+        }
+        if (statement instanceof Statement.DropView s) {
+            return TableDdl.dropView(ctx, s);
+        }
+        if (statement instanceof Statement.AlterTable s) {
+            return AlterTableDdl.execute(ctx, s);
+        }
+        if (statement instanceof Statement.Insert s) {
+            return InsertExecutor.execute(ctx, s);
+        }
+        if (statement instanceof Statement.Update s) {
+            return UpdateExecutor.execute(ctx, s);
+        }
+        if (statement instanceof Statement.Delete s) {
+            return DeleteExecutor.execute(ctx, s);
+        }
+        if (statement instanceof Statement.SetStatement s) {
+            return set(ctx, s);
+        }
+        if (statement instanceof Statement.Transaction s) {
+            return UpdateCount.NONE;
+        }
+        if (statement instanceof Statement.Kill s) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "KILL is not supported yet");
+        }
+        if (statement instanceof Statement.ShowDatabases s) {
+            return ShowExecutor.databases(ctx, s);
+        }
+        if (statement instanceof Statement.ShowTables s) {
+            return ShowExecutor.tables(ctx, s);
+        }
+        if (statement instanceof Statement.ShowCreateTable s) {
+            return ShowExecutor.createTable(ctx, s);
+        }
+        if (statement instanceof Statement.ShowPartitions s) {
+            return ShowExecutor.partitions(ctx, s);
+        }
+        if (statement instanceof Statement.ShowColumns s) {
+            return ShowExecutor.columns(ctx, s);
+        }
+        if (statement instanceof Statement.ShowVariables s) {
+            return ShowExecutor.variables(ctx,
                     s.scope() == Statement.Scope.GLOBAL ? session.variables().globalView() : session.variables().sessionView(),
                     SessionVariables.defaultsView(), s);
-            case Statement.ShowProcesslist s -> ShowExecutor.processlist(ctx, session.database().processes(), s.full());
-            case Statement.ShowOther s -> ClientShows.show(ctx, s);
-            case Statement.Describe s -> ShowExecutor.describe(ctx, s);
-        };
+        }
+        if (statement instanceof Statement.ShowProcesslist s) {
+            return ShowExecutor.processlist(ctx, session.database().processes(), s.full());
+        }
+        if (statement instanceof Statement.ShowOther s) {
+            return ClientShows.show(ctx, s);
+        }
+        if (statement instanceof Statement.Describe s) {
+            return ShowExecutor.describe(ctx, s);
+        }
+        throw new IllegalStateException("unhandled " + statement);
     }
 
     private void leaveDroppedDatabase() {
@@ -99,25 +146,25 @@ final class StatementDispatcher {
 
     private UpdateCount set(StatementContext ctx, Statement.SetStatement s) {
         for (Statement.SetItem item : s.items()) {
-            switch (item) {
-                case Statement.SetVariable v -> {
-                    String value = v.value() == null ? SessionVariables.defaultsView().get(v.name().toLowerCase(Locale.ROOT))
-                            : evaluate(ctx, v.value());
-                    if (v.name().equalsIgnoreCase("time_zone")) {
-                        session.applyTimeZone(value);
-                    }
-                    if (v.scope() == Statement.Scope.GLOBAL) {
-                        session.variables().setGlobal(v.name(), value);
-                    } else {
-                        session.variables().setSession(v.name(), value);
-                    }
+            if (item instanceof Statement.SetVariable v) {
+                String value = v.value() == null ? SessionVariables.defaultsView().get(v.name().toLowerCase(Locale.ROOT))
+                        : evaluate(ctx, v.value());
+                if (v.name().equalsIgnoreCase("time_zone")) {
+                    session.applyTimeZone(value);
                 }
-                case Statement.SetUserVariable u -> session.setUserVariable(u.name(), evaluate(ctx, u.value()));
-                case Statement.SetNames n -> {
-                    session.variables().setSession("character_set_client", n.charset());
-                    session.variables().setSession("character_set_connection", n.charset());
-                    session.variables().setSession("character_set_results", n.charset());
+                if (v.scope() == Statement.Scope.GLOBAL) {
+                    session.variables().setGlobal(v.name(), value);
+                } else {
+                    session.variables().setSession(v.name(), value);
                 }
+            }
+            if (item instanceof Statement.SetUserVariable u) {
+                session.setUserVariable(u.name(), evaluate(ctx, u.value()));
+            }
+            if (item instanceof Statement.SetNames n) {
+                session.variables().setSession("character_set_client", n.charset());
+                session.variables().setSession("character_set_connection", n.charset());
+                session.variables().setSession("character_set_results", n.charset());
             }
         }
         return UpdateCount.NONE;
@@ -125,17 +172,25 @@ final class StatementDispatcher {
 
     /** A SET value as text: literals as written, other expressions computed by DuckDB. */
     private static String evaluate(StatementContext ctx, Expr value) {
-        return switch (value) {
-            case Expr.StringLiteral s -> s.value();
-            case Expr.IntegerLiteral i -> i.value().toString();
-            case Expr.DecimalLiteral d -> d.value().toPlainString();
-            case Expr.BooleanLiteral b -> b.value() ? "1" : "0";
-            case Expr.NullLiteral n -> "";
-            case Expr.Identifier id -> id.name();
-            default -> {
-                Object v = Sql.scalar(ctx.txn().connection(), "SELECT " + ctx.translator().translate(value));
-                yield v == null ? "" : v.toString();
-            }
-        };
+        if (value instanceof Expr.StringLiteral s) {
+            return s.value();
+        }
+        if (value instanceof Expr.IntegerLiteral i) {
+            return i.value().toString();
+        }
+        if (value instanceof Expr.DecimalLiteral d) {
+            return d.value().toPlainString();
+        }
+        if (value instanceof Expr.BooleanLiteral b) {
+            return b.value() ? "1" : "0";
+        }
+        if (value instanceof Expr.NullLiteral n) {
+            return "";
+        }
+        if (value instanceof Expr.Identifier id) {
+            return id.name();
+        }
+        Object v = Sql.scalar(ctx.txn().connection(), "SELECT " + ctx.translator().translate(value));
+        return v == null ? "" : v.toString();
     }
 }

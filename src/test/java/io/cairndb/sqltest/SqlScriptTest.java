@@ -47,21 +47,25 @@ class SqlScriptTest {
             sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
             for (SqlScript.Step step : script.steps()) {
                 String where = script.name() + ":" + step.line();
-                switch (step) {
-                    case SqlScript.Connection c -> {
-                        current = c.name();
-                        sessions.computeIfAbsent(current, k -> db.open(nextId[0]++, "root", null, "test"));
-                    }
-                    case SqlScript.Restart r -> {
-                        sessions.values().forEach(SqlSession::close);
-                        sessions.clear();
-                        db.close();
-                        db = Database.open(dataDir);
-                        current = "default";
+                if (step instanceof SqlScript.Connection c) {
+                    current = c.name();
+                    if (!sessions.containsKey(current)) {
                         sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
                     }
-                    case SqlScript.Statement s -> runStatement(sessions.get(current), s, where);
-                    case SqlScript.Query q -> runQuery(sessions.get(current), q, where);
+                }
+                if (step instanceof SqlScript.Restart r) {
+                    sessions.values().forEach(SqlSession::close);
+                    sessions.clear();
+                    db.close();
+                    db = Database.open(dataDir);
+                    current = "default";
+                    sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
+                }
+                if (step instanceof SqlScript.Statement s) {
+                    runStatement(sessions.get(current), s, where);
+                }
+                if (step instanceof SqlScript.Query q) {
+                    runQuery(sessions.get(current), q, where);
                 }
             }
         } finally {

@@ -1,5 +1,7 @@
 package io.cairndb.server.mysql;
 
+import io.cairndb.engine.TextValue;
+
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
