@@ -19,7 +19,7 @@ d1
 d2
 
 query
-SHOW DATABASES LIKE 'd_2'
+SHOW DATABASES LIKE '%2'
 ----
 d2
 

@@ -29,7 +29,7 @@ east|b|2|0
 west|c|7|0
 east|NULL|3|1
 west|NULL|7|1
-NULL|NULL|13|3
+NULL|NULL|10|3
 
 query
 SELECT region, GROUPING(region), count(*) FROM s WHERE region IS NOT NULL

@@ -52,8 +52,8 @@ NULL|4
 query
 SELECT l.id, r.id FROM l FULL OUTER JOIN r ON l.id = r.id ORDER BY l.id, r.id
 ----
-NULL|4
 NULL|NULL
+NULL|4
 1|NULL
 2|2
 3|3

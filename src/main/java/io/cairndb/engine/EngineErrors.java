@@ -4,26 +4,55 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
 import java.sql.SQLException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** Turns DuckDB exceptions into user-facing errors. */
+/** Turns DuckDB exceptions into user-facing errors with MySQL codes and Doris-like wording. */
 public final class EngineErrors {
+    private static final Pattern ERROR_CLASS = Pattern.compile("([A-Za-z ]+) Error: (.*)", Pattern.DOTALL);
+    private static final Pattern MISSING_COLUMN = Pattern.compile("Referenced column \"([^\"]+)\" not found.*", Pattern.DOTALL);
+    private static final Pattern MISSING_FUNCTION = Pattern.compile("Scalar Function with name (\\w+) does not exist!.*|"
+            + "Aggregate Function with name (\\w+) does not exist!.*", Pattern.DOTALL);
+
     private EngineErrors() {
     }
 
     public static CairnException translate(SQLException e) {
         String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-        // DuckDB prefixes messages with the error class ("Binder Error: ..."); keep the detail.
-        String detail = msg.replaceFirst("^[A-Za-z ]+ Error: ", "").trim();
-        ErrorCode code = ErrorCode.INTERNAL;
-        if (msg.startsWith("Binder Error") && detail.contains("not found")) {
-            code = detail.contains("Table") ? ErrorCode.NO_SUCH_TABLE : ErrorCode.UNKNOWN_COLUMN;
-        } else if (msg.startsWith("Conversion Error") || msg.startsWith("Invalid Input Error")) {
-            code = ErrorCode.WRONG_VALUE;
-        } else if (msg.startsWith("Constraint Error")) {
-            code = detail.contains("NOT NULL") ? ErrorCode.WRONG_VALUE : ErrorCode.DUPLICATE_KEY;
-        } else if (msg.startsWith("Parser Error")) {
-            code = ErrorCode.PARSE_ERROR;
+        // The driver may wrap the engine's error in one of its own ("Invalid Input Error: Attempting to
+        // execute ... \nError: Binder Error: ..."): the last "<Class> Error:" line is the real one.
+        String[] lines = msg.split("\n");
+        int from = 0;
+        for (int i = 0; i < lines.length; i++) {
+            if (ERROR_CLASS.matcher(lines[i].replaceFirst("^Error: ", "")).matches()) {
+                from = i;
+            }
         }
+        String tail = String.join("\n", java.util.Arrays.asList(lines).subList(from, lines.length));
+        Matcher m = ERROR_CLASS.matcher(tail.trim().replaceFirst("^Error: ", ""));
+        String kind = m.matches() ? m.group(1).trim() : "";
+        String detail = (m.matches() ? m.group(2) : msg).trim();
+        // DuckDB appends a caret diagram of the SQL it ran; that SQL is ours, not the user's.
+        int diagram = detail.indexOf("\n\nLINE ");
+        if (diagram >= 0) {
+            detail = detail.substring(0, diagram).trim();
+        }
+        Matcher col = MISSING_COLUMN.matcher(detail);
+        if (col.matches()) {
+            return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + col.group(1) + "' in 'table list'", e);
+        }
+        Matcher fn = MISSING_FUNCTION.matcher(detail);
+        if (fn.matches()) {
+            String name = fn.group(1) != null ? fn.group(1) : fn.group(2);
+            return new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not found function '" + name + "'", e);
+        }
+        ErrorCode code = switch (kind) {
+            case "Binder" -> ErrorCode.WRONG_ARGUMENTS;
+            case "Conversion", "Invalid Input", "Out of Range" -> ErrorCode.WRONG_VALUE;
+            case "Constraint" -> detail.contains("NOT NULL") ? ErrorCode.WRONG_VALUE : ErrorCode.DUPLICATE_KEY;
+            case "Parser" -> ErrorCode.PARSE_ERROR;
+            default -> ErrorCode.INTERNAL;
+        };
         return new CairnException(code, detail, e);
     }
 }

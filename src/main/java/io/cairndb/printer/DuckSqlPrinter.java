@@ -5,7 +5,13 @@ import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
 import io.cairndb.sql.tree.Relation;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -16,6 +22,7 @@ import java.util.stream.Collectors;
 public final class DuckSqlPrinter {
     private final RelationResolver resolver;
     private final ExprPrinter exprs;
+    private final Deque<Set<String>> cteScopes = new ArrayDeque<>();
 
     public DuckSqlPrinter(RelationResolver resolver) {
         this.resolver = resolver;
@@ -24,11 +31,22 @@ public final class DuckSqlPrinter {
 
     public String print(Query query) {
         StringBuilder sb = new StringBuilder();
-        if (!query.with().isEmpty()) {
-            sb.append("WITH ").append(query.with().stream().map(this::withQuery).collect(Collectors.joining(", ")))
-                    .append(' ');
+        // CTE names shadow tables for the rest of this query, so they never reach the resolver.
+        Set<String> ctes = new HashSet<>();
+        cteScopes.push(ctes);
+        try {
+            if (!query.with().isEmpty()) {
+                List<String> defs = new ArrayList<>();
+                for (Query.WithQuery w : query.with()) {
+                    defs.add(withQuery(w));
+                    ctes.add(w.name().toLowerCase(Locale.ROOT));
+                }
+                sb.append("WITH ").append(String.join(", ", defs)).append(' ');
+            }
+            sb.append(body(query.body()));
+        } finally {
+            cteScopes.pop();
         }
-        sb.append(body(query.body()));
         if (!query.orderBy().isEmpty()) {
             sb.append(" ORDER BY ").append(exprs.orderBy(query.orderBy()));
         }
@@ -43,6 +61,14 @@ public final class DuckSqlPrinter {
 
     public String printExpr(Expr expr) {
         return exprs.print(expr);
+    }
+
+    private boolean isCte(Relation.TableRef ref) {
+        if (ref.name().parts().size() != 1 || ref.incr() != null || !ref.partitions().isEmpty()) {
+            return false;
+        }
+        String name = ref.name().name().toLowerCase(Locale.ROOT);
+        return cteScopes.stream().anyMatch(scope -> scope.contains(name));
     }
 
     private String withQuery(Query.WithQuery w) {
@@ -117,7 +143,8 @@ public final class DuckSqlPrinter {
     private String relation(Relation relation) {
         if (relation instanceof Relation.TableRef ref) {
             String alias = ref.alias() != null ? ref.alias() : ref.name().name();
-            return resolver.table(ref) + " AS " + SqlText.ident(alias);
+            String source = isCte(ref) ? SqlText.ident(ref.name().name()) : resolver.table(ref);
+            return source + " AS " + SqlText.ident(alias);
         } else if (relation instanceof Relation.TableFunction fn) {
             return resolver.tableFunction(fn) + " AS " + alias(fn.alias() != null ? fn.alias() : fn.name(), fn.columnAliases());
         } else if (relation instanceof Relation.SubqueryRelation sub) {
