@@ -93,6 +93,20 @@ public final class QueryTranslator implements RelationResolver {
     }
 
     @Override
+    public String sessionFunction(String name) {
+        SessionState s = ctx.session();
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "database", "schema", "current_database" -> Sql.literal(s.currentDatabase());
+            case "user", "session_user", "current_user", "system_user" -> Sql.literal("'" + s.user() + "'@'%'");
+            case "connection_id" -> Long.toString(s.connectionId());
+            case "version" -> Sql.literal(s.variable("version"));
+            case "current_catalog" -> Sql.literal("internal");
+            case "last_insert_id" -> "0";
+            default -> null;
+        };
+    }
+
+    @Override
     public String parameter(int index) {
         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "No value bound for parameter " + (index + 1));
     }

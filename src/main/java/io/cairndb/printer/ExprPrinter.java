@@ -57,7 +57,8 @@ final class ExprPrinter {
         } else if (e instanceof Expr.Star) {
             return "*";
         } else if (e instanceof Expr.FunctionCall f) {
-            return FunctionMapper.INSTANCE.map(f, this);
+            String session = f.args().isEmpty() && f.over() == null ? resolver.sessionFunction(f.name()) : null;
+            return session != null ? session : FunctionMapper.INSTANCE.map(f, this);
         } else if (e instanceof Expr.Unary u) {
             return unary(u);
         } else if (e instanceof Expr.Binary b) {

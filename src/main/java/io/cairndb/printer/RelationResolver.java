@@ -21,6 +21,12 @@ public interface RelationResolver {
     /** A SQL literal holding the current value of a {@code @@system} or {@code @user} variable. */
     String variable(Expr.Variable v);
 
+    /**
+     * A SQL literal for a function without arguments whose value comes from the session, such as
+     * {@code database()}, {@code user()} or {@code connection_id()}; null when {@code name} is not one.
+     */
+    String sessionFunction(String name);
+
     /** A SQL literal for the {@code ?} numbered {@code index} (from 0); may throw when unbound. */
     String parameter(int index);
 }

@@ -33,13 +33,15 @@ public final class ShowCreateTable {
             sb.append(partitions(t.partitioning())).append('\n');
         }
         sb.append(t.distribution().toSql()).append('\n');
-        sb.append("PROPERTIES (");
         List<String> props = new ArrayList<>();
         for (Map.Entry<String, String> e : t.properties().entrySet()) {
             props.add("\n\"" + e.getKey() + "\" = \"" + e.getValue().replace("\"", "\\\"") + "\"");
         }
-        sb.append(String.join(",", props)).append(props.isEmpty() ? ");" : "\n);");
-        return sb.toString();
+        if (props.isEmpty()) {
+            sb.setLength(sb.length() - 1);
+            return sb.append(';').toString();
+        }
+        return sb.append("PROPERTIES (").append(String.join(",", props)).append("\n);").toString();
     }
 
     static String column(ColumnMeta c) {

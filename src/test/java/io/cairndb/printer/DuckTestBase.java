@@ -43,6 +43,11 @@ abstract class DuckTestBase {
         public String parameter(int index) {
             return List.of("'%Y'", "42").get(index);
         }
+
+        @Override
+        public String sessionFunction(String name) {
+            return name.equals("database") ? SqlText.string("db") : null;
+        }
     };
 
     static final DuckSqlPrinter PRINTER = new DuckSqlPrinter(RESOLVER);
