@@ -1,0 +1,151 @@
+package io.cairndb.server;
+
+import io.cairndb.server.mysql.MysqlServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The real server through MySQL Connector/J: text protocol and server-side prepared statements. */
+class ServerJdbcTest {
+    @TempDir
+    static Path dir;
+    private static Database db;
+    private static MysqlServer server;
+
+    @BeforeAll
+    static void start() throws SQLException {
+        db = Database.open(dir);
+        server = new MysqlServer(db);
+        server.start("127.0.0.1", 0);
+        try (Connection c = connectTo("", ""); Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE jdbc");
+            st.execute("CREATE TABLE jdbc.t (id INT NOT NULL, name VARCHAR(20), price DECIMAL(10, 2), d DATE, ts DATETIME, "
+                    + "big BIGINT, f DOUBLE, ok BOOLEAN) UNIQUE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 2");
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+        db.close();
+    }
+
+    private static Connection connect(String options) throws SQLException {
+        return connectTo("jdbc", options);
+    }
+
+    private static Connection connectTo(String database, String options) throws SQLException {
+        return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.port() + "/" + database
+                + "?user=root&password=&useSSL=false&allowPublicKeyRetrieval=true" + options);
+    }
+
+    @Test
+    void textProtocolRoundTripsEveryCommonType() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            assertEquals(1, st.executeUpdate("INSERT INTO t VALUES (1, 'alpha', 12.50, '2024-01-02', "
+                    + "'2024-01-02 03:04:05', 9000000000, 1.25, true)"));
+            try (ResultSet rs = st.executeQuery("SELECT * FROM t WHERE id = 1")) {
+                assertTrue(rs.next());
+                assertEquals(1, rs.getInt("id"));
+                assertEquals("alpha", rs.getString("name"));
+                assertEquals(new BigDecimal("12.50"), rs.getBigDecimal("price"));
+                assertEquals(Date.valueOf("2024-01-02"), rs.getDate("d"));
+                assertEquals(Timestamp.valueOf("2024-01-02 03:04:05"), rs.getTimestamp("ts"));
+                assertEquals(9_000_000_000L, rs.getLong("big"));
+                assertEquals(1.25, rs.getDouble("f"));
+                assertTrue(rs.getBoolean("ok"));
+                assertEquals(Types.DECIMAL, rs.getMetaData().getColumnType(3));
+                assertEquals(Types.DATE, rs.getMetaData().getColumnType(4));
+                assertFalse(rs.next());
+            }
+        }
+    }
+
+    @Test
+    void serverPreparedStatementsBindParametersAndReturnBinaryRows() throws SQLException {
+        try (Connection c = connect("&useServerPrepStmts=true&cachePrepStmts=true")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO t (id, name, price, d, ts, big, f, ok) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                ps.setInt(1, 2);
+                ps.setString(2, "it's \"quoted\"");
+                ps.setBigDecimal(3, new BigDecimal("3.10"));
+                ps.setObject(4, LocalDate.of(2023, 12, 31));
+                ps.setObject(5, LocalDateTime.of(2023, 12, 31, 23, 59, 58));
+                ps.setLong(6, -5L);
+                ps.setNull(7, Types.DOUBLE);
+                ps.setBoolean(8, false);
+                assertEquals(1, ps.executeUpdate());
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT name, price, d, ts, big, f, ok FROM t WHERE id = ?")) {
+                ps.setInt(1, 2);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals("it's \"quoted\"", rs.getString(1));
+                    assertEquals(new BigDecimal("3.10"), rs.getBigDecimal(2));
+                    assertEquals(LocalDate.of(2023, 12, 31), rs.getObject(3, LocalDate.class));
+                    assertEquals(LocalDateTime.of(2023, 12, 31, 23, 59, 58), rs.getObject(4, LocalDateTime.class));
+                    assertEquals(-5L, rs.getLong(5));
+                    assertNull(rs.getObject(6));
+                    assertFalse(rs.getBoolean(7));
+                }
+            }
+        }
+    }
+
+    @Test
+    void errorsCarryMysqlCodesAndTheConnectionSurvives() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            SQLException missing = assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM nope"));
+            assertEquals(1146, missing.getErrorCode());
+            assertEquals("42S02", missing.getSQLState());
+            assertTrue(missing.getMessage().contains("nope"), missing.getMessage());
+            SQLException syntax = assertThrows(SQLException.class, () -> st.execute("SELEC 1"));
+            assertEquals(1064, syntax.getErrorCode());
+            assertTrue(syntax.getMessage().contains("line 1:0"), syntax.getMessage());
+            try (ResultSet rs = st.executeQuery("SELECT 1 + 1")) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
+            }
+        }
+    }
+
+    @Test
+    void clientConnectionQueriesAreAnswered() throws SQLException {
+        try (Connection c = connect("&useServerPrepStmts=true"); Statement st = c.createStatement()) {
+            assertEquals("jdbc", c.getCatalog());
+            try (ResultSet rs = st.executeQuery("SELECT @@version_comment, database(), @@session.transaction_isolation")) {
+                assertTrue(rs.next());
+                assertTrue(rs.getString(1).startsWith("CairnDB"));
+                assertEquals("jdbc", rs.getString(2));
+                assertEquals("REPEATABLE-READ", rs.getString(3));
+            }
+            c.setAutoCommit(true);
+            st.execute("SET NAMES utf8mb4");
+            try (ResultSet rs = st.executeQuery("SHOW VARIABLES LIKE 'lower_case_table_names'")) {
+                assertTrue(rs.next());
+                assertEquals("0", rs.getString(2));
+            }
+        }
+    }
+}
