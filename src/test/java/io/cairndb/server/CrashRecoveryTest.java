@@ -1,0 +1,94 @@
+package io.cairndb.server;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Committed data and metadata survive the server process being killed with SIGKILL. */
+class CrashRecoveryTest {
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void committedWritesSurviveKillMinusNine() throws Exception {
+        int port = freePort();
+        Process first = start(port);
+        try (Connection c = connect(port); Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE crash");
+            st.execute("CREATE TABLE crash.t (k INT NOT NULL, v VARCHAR(10)) UNIQUE KEY(k) "
+                    + "PARTITION BY RANGE(k) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN (200)) "
+                    + "DISTRIBUTED BY HASH(k) BUCKETS 2");
+            st.execute("INSERT INTO crash.t SELECT number, 'v' FROM numbers(\"number\" = \"150\")");
+            st.execute("UPDATE crash.t SET v = 'changed' WHERE k < 10");
+            st.execute("DELETE FROM crash.t WHERE k >= 140");
+        } finally {
+            first.destroyForcibly();
+            assertTrue(first.waitFor(30, TimeUnit.SECONDS));
+        }
+        Process second = start(port);
+        try (Connection c = connect(port); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT count(*), sum(CASE WHEN v = 'changed' THEN 1 ELSE 0 END) FROM crash.t")) {
+                assertTrue(rs.next());
+                assertEquals(140, rs.getLong(1));
+                assertEquals(10, rs.getLong(2));
+            }
+            try (ResultSet rs = st.executeQuery("SHOW PARTITIONS FROM crash.t")) {
+                assertTrue(rs.next());
+                assertEquals("p0", rs.getString("PartitionName"));
+                assertEquals(3, rs.getLong("VisibleVersion"));
+                assertTrue(rs.next());
+                assertEquals("p1", rs.getString("PartitionName"));
+                assertEquals(3, rs.getLong("VisibleVersion"));
+                assertEquals(40, rs.getLong("RowCount"));
+            }
+        } finally {
+            second.destroy();
+            second.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private Process start(int port) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), "io.cairndb.Main",
+                "--port", String.valueOf(port), "--data-dir", dataDir.toString()))
+                .redirectErrorStream(true).redirectOutput(dataDir.resolve("server-" + System.nanoTime() + ".out").toFile())
+                .start();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            try (Socket s = new Socket("127.0.0.1", port)) {
+                return p;
+            } catch (IOException notYet) {
+                if (!p.isAlive()) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+        }
+        p.destroyForcibly();
+        throw new IllegalStateException("server did not start on port " + port);
+    }
+
+    private static Connection connect(int port) throws SQLException {
+        return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/?user=root&password=&useSSL=false");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
