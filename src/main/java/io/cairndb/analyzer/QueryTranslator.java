@@ -2,6 +2,8 @@ package io.cairndb.analyzer;
 
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogTables;
+import io.cairndb.changelog.IncrPlanner;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -40,10 +42,10 @@ public final class QueryTranslator implements RelationResolver {
 
     @Override
     public String table(Relation.TableRef ref) {
-        if (ref.incr() != null) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INCR query requires changelog enabled on base table.");
-        }
         TableMeta t = ctx.table(ref.name());
+        if (ref.incr() != null) {
+            return incremental(t, ref);
+        }
         if (t.isView()) {
             if (!ref.partitions().isEmpty()) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Only OLAP tables support PARTITION: " + t.name() + " is a view");
@@ -59,6 +61,22 @@ public final class QueryTranslator implements RelationResolver {
             parts.add(PartitionResolver.require(t, p));
         }
         return "(SELECT * FROM " + source + " WHERE " + PartitionPredicates.anyOf(t, parts) + ")";
+    }
+
+    private String incremental(TableMeta t, Relation.TableRef ref) {
+        if (t.isView()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INCR query requires changelog enabled on base table.");
+        }
+        IncrPlanner.Window w = IncrPlanner.window(ref.incr(), ctx.session().zone());
+        IncrPlanner.check(t, w, ctx.config().changelogEnabled());
+        List<PartitionMeta> parts = PartitionResolver.requireAll(t, ref.partitions());
+        long retainedFrom = ChangelogTables.retainedFrom(ctx.txn().connection(), t.id());
+        return IncrPlanner.plan(t, w, parts, retainedFrom, ctx.session().zone());
+    }
+
+    @Override
+    public List<String> hiddenColumns(Relation.TableRef ref) {
+        return ref.incr() != null ? IncrPlanner.HIDDEN_COLUMNS : List.of();
     }
 
     private String view(TableMeta view) {

@@ -1,6 +1,8 @@
 package io.cairndb.analyzer;
 
 import io.cairndb.catalog.Catalog;
+import io.cairndb.catalog.FeConfig;
+import io.cairndb.changelog.CommitTso;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.Txn;
@@ -8,8 +10,12 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.QualifiedName;
 
-/** Everything one statement runs with: the catalog, its transaction, its session and the writer locks. */
-public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks) {
+/**
+ * Everything one statement runs with: the catalog, its transaction, its session, the writer locks,
+ * the FE configuration and the statement's commit timestamp.
+ */
+public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks, FeConfig config,
+                               CommitTso commitTso) {
 
     /** The database a name refers to: its qualifier, or the session's current database. */
     public String databaseOf(QualifiedName name) {

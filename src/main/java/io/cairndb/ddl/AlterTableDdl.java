@@ -5,6 +5,8 @@ import io.cairndb.analyzer.PartitionResolver;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.TableDefinitionAnalyzer;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.catalog.DistributionMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
@@ -46,6 +48,11 @@ public final class AlterTableDdl {
             }
             TableMeta result = t;
             Connection c = ctx.txn().connection();
+            ChangelogConfig before = ChangelogConfig.of(original);
+            ChangelogConfig.validate(result, before, ctx.config().changelogEnabled());
+            if (!before.enabled() && ChangelogConfig.of(result).enabled()) {
+                ChangelogTables.create(c, result, ctx.commitTso().get());
+            }
             if (!result.name().equals(original.name())) {
                 ctx.catalog().deleteTable(c, original.database(), original.name());
             }
@@ -84,6 +91,11 @@ public final class AlterTableDdl {
             TableMeta next = t.withColumns(cols);
             return withDistribution(next, t.distribution().columns().stream()
                     .filter(n -> !n.equalsIgnoreCase(col.name())).toList());
+        }
+        if ((clause instanceof Statement.ModifyColumn || clause instanceof Statement.RenameColumn)
+                && ChangelogConfig.of(t).enabled()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not modify or rename columns of table " + t.name()
+                    + " because changelog is enabled on it");
         }
         if (clause instanceof Statement.ModifyColumn modify) {
             return modifyColumn(ctx, t, modify);
@@ -184,6 +196,11 @@ public final class AlterTableDdl {
             rebuild(ctx, t, next);
         } else {
             restoreNotNull(c, next, add.columns());
+        }
+        if (ChangelogConfig.of(t).enabled()) {
+            for (ColumnDef def : add.columns()) {
+                ChangelogTables.addColumn(c, t, next.column(def.name()));
+            }
         }
         return next;
     }

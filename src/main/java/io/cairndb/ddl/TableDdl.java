@@ -3,6 +3,8 @@ package io.cairndb.ddl;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.TableDefinitionAnalyzer;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.catalog.PartitionMeta;
@@ -52,7 +54,11 @@ public final class TableDdl {
     }
 
     private static void create(StatementContext ctx, TableMeta t) {
+        ChangelogConfig.validate(t, ChangelogConfig.DISABLED, ctx.config().changelogEnabled());
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(t));
+        if (ChangelogConfig.of(t).enabled()) {
+            ChangelogTables.create(ctx.txn().connection(), t, ctx.commitTso().get());
+        }
         for (ColumnMeta c : t.columns()) {
             if (c.autoIncrement()) {
                 Sql.execute(ctx.txn().connection(), "CREATE SEQUENCE " + ColumnDefaults.sequence(t, c));
@@ -108,6 +114,9 @@ public final class TableDdl {
                 if (c.autoIncrement()) {
                     Sql.execute(ctx.txn().connection(), "DROP SEQUENCE IF EXISTS " + ColumnDefaults.sequence(t, c));
                 }
+            }
+            if (ChangelogConfig.of(t).enabled()) {
+                ChangelogTables.drop(ctx.txn().connection(), t.id());
             }
             ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
             ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));

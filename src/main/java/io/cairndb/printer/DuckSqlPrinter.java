@@ -63,6 +63,25 @@ public final class DuckSqlPrinter {
         return exprs.print(expr);
     }
 
+    /** Hidden columns (changelog, stream) of the tables a {@code *} expands over: they are never part of it. */
+    private void collectHidden(Relation relation, String qualifier, List<String> out) {
+        if (relation instanceof Relation.TableRef ref && !isCte(ref)) {
+            String alias = ref.alias() != null ? ref.alias() : ref.name().name();
+            if (qualifier == null || qualifier.equalsIgnoreCase(alias)) {
+                for (String h : resolver.hiddenColumns(ref)) {
+                    if (!out.contains(h)) {
+                        out.add(h);
+                    }
+                }
+            }
+        } else if (relation instanceof Relation.Join join) {
+            collectHidden(join.left(), qualifier, out);
+            collectHidden(join.right(), qualifier, out);
+        } else if (relation instanceof Relation.LateralView lv) {
+            collectHidden(lv.source(), qualifier, out);
+        }
+    }
+
     private boolean isCte(Relation.TableRef ref) {
         if (ref.name().parts().size() != 1 || ref.incr() != null || !ref.partitions().isEmpty()) {
             return false;
@@ -98,7 +117,7 @@ public final class DuckSqlPrinter {
         if (spec.distinct()) {
             sb.append("DISTINCT ");
         }
-        sb.append(spec.select().stream().map(this::selectItem).collect(Collectors.joining(", ")));
+        sb.append(spec.select().stream().map(item -> selectItem(item, spec.from())).collect(Collectors.joining(", ")));
         if (spec.from() != null) {
             sb.append(" FROM ").append(relation(spec.from()));
         }
@@ -115,9 +134,12 @@ public final class DuckSqlPrinter {
         return sb.toString();
     }
 
-    private String selectItem(QueryBody.SelectItem item) {
+    private String selectItem(QueryBody.SelectItem item, Relation from) {
         if (item instanceof QueryBody.AllColumns all) {
-            return all.qualifier() == null ? "*" : SqlText.ident(all.qualifier().name()) + ".*";
+            String star = all.qualifier() == null ? "*" : SqlText.ident(all.qualifier().name()) + ".*";
+            List<String> hidden = new ArrayList<>();
+            collectHidden(from, all.qualifier() == null ? null : all.qualifier().name(), hidden);
+            return hidden.isEmpty() ? star : star + " EXCLUDE (" + SqlText.idents(hidden) + ")";
         }
         QueryBody.SingleColumn column = (QueryBody.SingleColumn) item;
         String sql = exprs.print(column.expr());

@@ -15,6 +15,14 @@ public interface RelationResolver {
      */
     String table(Relation.TableRef ref);
 
+    /**
+     * Columns the FROM item of {@code ref} exposes that {@code *} must not include, such as the
+     * changelog columns of {@code t@incr(...)}; they are selectable by name.
+     */
+    default java.util.List<String> hiddenColumns(Relation.TableRef ref) {
+        return java.util.List.of();
+    }
+
     /** The FROM item for a table-valued function, without alias. */
     String tableFunction(Relation.TableFunction fn);
 

@@ -1,6 +1,13 @@
 package io.cairndb.server;
 
 import io.cairndb.catalog.Catalog;
+import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.FeConfig;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogRetention;
+import io.cairndb.changelog.ChangelogTables;
+import io.cairndb.changelog.Tso;
 import io.cairndb.engine.DuckEngine;
 import io.cairndb.engine.TableLocks;
 import io.cairndb.system.ProcessInfo;
@@ -14,6 +21,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One CairnDB instance: the DuckDB engine, the catalog, writer locks and the open sessions. The
@@ -26,20 +36,54 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
     private final Map<String, String> globalVariables = new ConcurrentHashMap<>();
     private final Map<String, byte[]> users = new ConcurrentHashMap<>();
+    private final FeConfig config;
+    private final Tso tso = new Tso();
+    private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "housekeeping");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Connection housekeepingConnection;
 
-    private Database(DuckEngine engine) {
+    private Database(DuckEngine engine, FeConfig config) {
         this.engine = engine;
+        this.config = config;
         users.put("root", new byte[0]);
         try (Connection c = engine.connect()) {
             catalog.load(c);
+            ChangelogTables.createSchema(c);
+            List<Long> changelogTables = new ArrayList<>();
+            for (DatabaseMeta db : catalog.databases()) {
+                for (TableMeta t : catalog.tables(db.name())) {
+                    if (ChangelogConfig.of(t).enabled()) {
+                        changelogTables.add(t.id());
+                    }
+                }
+            }
+            tso.load(c, ChangelogTables.names(changelogTables));
+            c.commit();
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
+        housekeepingConnection = engine.connect();
+        long every = config.number("changelog_cleanup_interval_seconds");
+        housekeeping.scheduleWithFixedDelay(this::cleanUpChangelogs, 0, every, TimeUnit.SECONDS);
     }
 
-    /** Opens the database in {@code dataDir}, or an in-memory one when it is null. */
+    /** Opens the database in {@code dataDir} (in memory when null) with the default configuration. */
     public static Database open(Path dataDir) {
-        return new Database(DuckEngine.open(dataDir));
+        return open(dataDir, new FeConfig());
+    }
+
+    public static Database open(Path dataDir, FeConfig config) {
+        return new Database(DuckEngine.open(dataDir), config);
+    }
+
+    /** Removes changes past their retention; runs in the background and right after startup. */
+    public long cleanUpChangelogs() {
+        synchronized (housekeepingConnection) {
+            return ChangelogRetention.cleanUp(housekeepingConnection, catalog, locks, tso, System.currentTimeMillis());
+        }
     }
 
     @Override
@@ -102,14 +146,32 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
         return locks;
     }
 
+    FeConfig config() {
+        return config;
+    }
+
+    Tso tso() {
+        return tso;
+    }
+
     Map<String, String> globalVariables() {
         return globalVariables;
     }
 
     @Override
     public void close() {
+        housekeeping.shutdownNow();
         for (Session s : List.copyOf(sessions.values())) {
             s.close();
+        }
+        synchronized (housekeepingConnection) {
+            tso.persist(housekeepingConnection);
+            try {
+                housekeepingConnection.commit();
+                housekeepingConnection.close();
+            } catch (java.sql.SQLException e) {
+                org.slf4j.LoggerFactory.getLogger(Database.class).warn("closing: {}", e.getMessage());
+            }
         }
         engine.checkpoint();
         engine.close();

@@ -4,6 +4,8 @@ import io.cairndb.analyzer.SessionState;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.CommitTso;
+import io.cairndb.engine.TimeText;
 import io.cairndb.engine.EngineErrors;
 import io.cairndb.engine.JdbcRowResult;
 import io.cairndb.engine.ListRowResult;
@@ -87,7 +89,8 @@ public final class Session implements SqlSession, SessionState {
 
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
         Txn txn = new Txn(connection);
-        StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks());
+        StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
+                new CommitTso(db.tso(), this::commitClockMillis));
         try {
             StatementResult r = dispatcher.dispatch(ctx, statement);
             if (r instanceof RowResult) {
@@ -134,6 +137,18 @@ public final class Session implements SqlSession, SessionState {
             }
             return new ListRowResult(r.columns(), rows);
         }
+    }
+
+    /**
+     * Wall-clock time for commit timestamps. Tests pin it with the session variable
+     * {@code cairn_debug_commit_time} ({@code yyyy-MM-dd HH:mm:ss} in the session time zone).
+     */
+    private long commitClockMillis() {
+        String pinned = variables.get("cairn_debug_commit_time");
+        if (pinned == null || pinned.isEmpty()) {
+            return System.currentTimeMillis();
+        }
+        return TimeText.parse(pinned, zone).toEpochMilli();
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class SessionVariables {
         Map<String, String> d = new TreeMap<>();
         d.put("auto_increment_increment", "1");
         d.put("autocommit", "1");
+        d.put("cairn_debug_commit_time", "");
         d.put("character_set_client", "utf8mb4");
         d.put("character_set_connection", "utf8mb4");
         d.put("character_set_database", "utf8mb4");

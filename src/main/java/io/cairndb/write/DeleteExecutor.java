@@ -43,6 +43,9 @@ public final class DeleteExecutor {
                 where += " AND " + PartitionPredicates.anyOf(t, parts);
             }
             Set<Integer> touched = PartitionVersions.touched(ctx, t, target, where);
+            if (ChangeCapture.enabled(t)) {
+                ChangeCapture.deletes(ctx, t, where);
+            }
             long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
             PartitionVersions.bump(ctx, t, touched);
             return UpdateCount.of(n);

@@ -55,12 +55,15 @@ public final class InsertExecutor {
             if (stmt.overwrite()) {
                 List<PartitionMeta> cleared = named.isEmpty() ? t.partitioning().partitions() : named;
                 String where = named.isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, named);
+                if (ChangeCapture.enabled(t)) {
+                    ChangeCapture.bulkRemoval(ctx, t, cleared, "INSERT_OVERWRITE");
+                }
                 Sql.execute(ctx.txn().connection(), "DELETE FROM " + Sql.table(t.database(), t.name()) + where);
                 for (PartitionMeta p : cleared) {
                     touched.add(t.partitioning().partitions().indexOf(p));
                 }
             }
-            KeyModelWriter.apply(ctx.txn().connection(), t, StagedRows.table());
+            KeyModelWriter.apply(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count(), "");
         }

@@ -1,5 +1,6 @@
 package io.cairndb.write;
 
+import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
@@ -17,12 +18,26 @@ final class KeyModelWriter {
     private KeyModelWriter() {
     }
 
-    static void apply(Connection c, TableMeta t, String stagedTable) {
+    /** Applies the staged rows, recording them in the changelog first when the table has one. */
+    static void apply(StatementContext ctx, TableMeta t, String stagedTable) {
+        Connection c = ctx.txn().connection();
         String target = Sql.table(t.database(), t.name());
         String cols = columnList(t.columns());
+        boolean capture = ChangeCapture.enabled(t);
         switch (t.keyModel()) {
-            case DUPLICATE -> Sql.execute(c, "INSERT INTO " + target + " (" + cols + ") SELECT " + cols + " FROM " + stagedTable);
-            case UNIQUE, PRIMARY -> upsert(c, t, target, lastRowPerKey(t, stagedTable));
+            case DUPLICATE -> {
+                if (capture) {
+                    ChangeCapture.appends(ctx, t, stagedTable);
+                }
+                Sql.execute(c, "INSERT INTO " + target + " (" + cols + ") SELECT " + cols + " FROM " + stagedTable);
+            }
+            case UNIQUE, PRIMARY -> {
+                String rows = lastRowPerKey(t, stagedTable);
+                if (capture) {
+                    ChangeCapture.upserts(ctx, t, rows);
+                }
+                upsert(c, t, target, rows);
+            }
             case AGGREGATE -> merge(c, t, target, aggregatedPerKey(t, stagedTable));
         }
     }

@@ -26,6 +26,9 @@ public final class TruncateExecutor {
             List<PartitionMeta> parts = stmt.partitions().isEmpty() ? t.partitioning().partitions()
                     : PartitionResolver.requireAll(t, stmt.partitions());
             String where = stmt.partitions().isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, parts);
+            if (ChangeCapture.enabled(t)) {
+                ChangeCapture.bulkRemoval(ctx, t, parts, "TRUNCATE");
+            }
             Sql.execute(ctx.txn().connection(), "DELETE FROM " + Sql.table(t.database(), t.name()) + where);
             Set<Integer> touched = new TreeSet<>();
             for (PartitionMeta p : parts) {

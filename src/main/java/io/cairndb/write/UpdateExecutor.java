@@ -63,7 +63,7 @@ public final class UpdateExecutor {
             String select = ctx.translator().translate(rows);
             try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
                 Set<Integer> touched = PartitionVersions.touched(ctx, t, StagedRows.table(), null);
-                KeyModelWriter.apply(ctx.txn().connection(), t, StagedRows.table());
+                KeyModelWriter.apply(ctx, t, StagedRows.table());
                 PartitionVersions.bump(ctx, t, touched);
                 return UpdateCount.of(staged.count());
             }

@@ -1,0 +1,78 @@
+package io.cairndb.catalog;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Frontend configuration, read from {@code conf/cairn.conf} ({@code key = value} lines, {@code #}
+ * comments, as Doris's fe.conf) and changeable at run time with ADMIN SET FRONTEND CONFIG.
+ */
+public final class FeConfig {
+    private static final Map<String, String> DEFAULTS = Map.of(
+            "enable_feature_changelog", "true",
+            "enable_feature_binlog", "true",
+            "enable_table_stream", "true",
+            "changelog_cleanup_interval_seconds", "60");
+
+    private final Map<String, String> values = new ConcurrentHashMap<>(DEFAULTS);
+
+    public static FeConfig load(Path file) {
+        FeConfig config = new FeConfig();
+        if (file == null || !Files.exists(file)) {
+            return config;
+        }
+        try {
+            for (String line : Files.readAllLines(file)) {
+                String l = line.strip();
+                if (l.isEmpty() || l.startsWith("#")) {
+                    continue;
+                }
+                int eq = l.indexOf('=');
+                if (eq <= 0) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "bad line in " + file + ": " + line);
+                }
+                config.values.put(l.substring(0, eq).strip().toLowerCase(Locale.ROOT), unquote(l.substring(eq + 1).strip()));
+            }
+        } catch (IOException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return config;
+    }
+
+    private static String unquote(String v) {
+        return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
+    }
+
+    public String get(String key) {
+        return values.get(key.toLowerCase(Locale.ROOT));
+    }
+
+    public boolean flag(String key) {
+        return "true".equalsIgnoreCase(get(key));
+    }
+
+    public long number(String key) {
+        return Long.parseLong(get(key));
+    }
+
+    public void set(String key, String value) {
+        values.put(key.toLowerCase(Locale.ROOT), value);
+    }
+
+    /** Changelog is available unless either of its feature switches is off. */
+    public boolean changelogEnabled() {
+        return flag("enable_feature_changelog") && flag("enable_feature_binlog");
+    }
+
+    public Map<String, String> all() {
+        return new TreeMap<>(values);
+    }
+}

@@ -1,0 +1,96 @@
+package io.cairndb.changelog;
+
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A table's row-changelog settings. Doris {@code changelog.*}, the Doris row-binlog spellings
+ * {@code binlog.*} and StarRocks {@code enable_change_data_capture} all map onto this one record.
+ */
+public record ChangelogConfig(boolean enabled, boolean needHistoricalValue, long ttlSeconds) {
+    /** Doris keeps binlog for a day unless told otherwise. */
+    public static final long DEFAULT_TTL_SECONDS = 86_400;
+    public static final ChangelogConfig DISABLED = new ChangelogConfig(false, false, DEFAULT_TTL_SECONDS);
+
+    public static ChangelogConfig of(TableMeta t) {
+        return t.isView() ? DISABLED : of(t.properties());
+    }
+
+    public static ChangelogConfig of(Map<String, String> props) {
+        boolean enabled = flag(props, "changelog.enable") || flag(props, "binlog.enable")
+                || flag(props, "enable_change_data_capture");
+        boolean historical = flag(props, "changelog.need_historical_value") || flag(props, "binlog.need_historical_value");
+        String ttl = first(props, "changelog.ttl_seconds", "binlog.ttl_seconds");
+        long ttlSeconds = DEFAULT_TTL_SECONDS;
+        if (ttl != null) {
+            try {
+                ttlSeconds = Long.parseLong(ttl.trim());
+            } catch (NumberFormatException e) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Invalid changelog ttl_seconds: " + ttl);
+            }
+            if (ttlSeconds <= 0) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Invalid changelog ttl_seconds: " + ttl);
+            }
+        }
+        return new ChangelogConfig(enabled, historical, ttlSeconds);
+    }
+
+    /**
+     * Checks a table's properties after CREATE or ALTER: a changelog only on DUPLICATE, UNIQUE
+     * (merge-on-write) and PRIMARY KEY tables, a ROW binlog format, and never switched off once on.
+     */
+    public static void validate(TableMeta t, ChangelogConfig before, boolean featureEnabled) {
+        Map<String, String> props = t.properties();
+        ChangelogConfig after = of(props);
+        String format = props.get("binlog.format");
+        if (format != null && !format.equalsIgnoreCase("ROW")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "binlog.format only supports ROW, got: " + format);
+        }
+        if (before.enabled() && !after.enabled()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Changelog can not be disabled once it is enabled on table "
+                    + t.name());
+        }
+        if (before.enabled() && before.needHistoricalValue() && !after.needHistoricalValue()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "changelog.need_historical_value can not be disabled once it is enabled on table "
+                    + t.name());
+        }
+        if (!after.enabled()) {
+            return;
+        }
+        if (!featureEnabled && !before.enabled()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "Changelog is not enabled. Set enable_feature_changelog = true in the FE configuration to use it.");
+        }
+        if (t.keyModel() == KeyModel.AGGREGATE) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "Changelog is only supported on DUPLICATE KEY and UNIQUE KEY merge-on-write tables");
+        }
+        if (t.keyModel() == KeyModel.UNIQUE && "false".equalsIgnoreCase(props.get("enable_unique_key_merge_on_write"))) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "Changelog is only supported on DUPLICATE KEY and UNIQUE KEY merge-on-write tables");
+        }
+        if (flag(props, "enable_change_data_capture") && t.keyModel() != KeyModel.PRIMARY
+                && !flag(props, "changelog.enable") && !flag(props, "binlog.enable")) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "enable_change_data_capture is only supported on PRIMARY KEY tables");
+        }
+    }
+
+    private static boolean flag(Map<String, String> props, String key) {
+        String v = props.get(key);
+        return v != null && v.trim().toLowerCase(Locale.ROOT).equals("true");
+    }
+
+    private static String first(Map<String, String> props, String... keys) {
+        for (String k : keys) {
+            if (props.get(k) != null) {
+                return props.get(k);
+            }
+        }
+        return null;
+    }
+}

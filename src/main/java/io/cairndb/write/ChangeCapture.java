@@ -1,0 +1,96 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
+import io.cairndb.engine.Sql;
+import io.cairndb.printer.PartitionIds;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Records a write's row changes in the table's changelog, in the write's transaction and before
+ * the base table changes, so that old values are read in the same pass that finds them.
+ */
+final class ChangeCapture {
+    private static final String BATCH = "temp.__cairn_changes";
+
+    private ChangeCapture() {
+    }
+
+    static boolean enabled(TableMeta t) {
+        return ChangelogConfig.of(t).enabled();
+    }
+
+    /** New rows of a DUPLICATE table: every staged row is an APPEND. */
+    static void appends(StatementContext ctx, TableMeta t, String staged) {
+        long tso = ctx.commitTso().get();
+        String cols = KeyModelWriter.columnList(t.columns());
+        Sql.execute(ctx.txn().connection(), ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.APPEND
+                + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null) + ", " + cols + " FROM " + staged);
+    }
+
+    /**
+     * New rows of a keyed table, consolidated by key ({@code rows} is a SELECT): a key that exists
+     * already gives UPDATE_BEFORE (when historical values are kept) and UPDATE_AFTER, a new key an
+     * APPEND. One join of the batch with the base finds both.
+     */
+    static void upserts(StatementContext ctx, TableMeta t, String rows) {
+        var c = ctx.txn().connection();
+        long tso = ctx.commitTso().get();
+        String base = Sql.table(t.database(), t.name());
+        List<String> items = new ArrayList<>();
+        for (ColumnMeta col : t.columns()) {
+            items.add("n." + Sql.ident(col.name()));
+        }
+        List<String> old = new ArrayList<>();
+        for (ColumnMeta col : t.columns()) {
+            old.add("o." + Sql.ident(col.name()) + " AS " + Sql.ident("__old_" + col.name()));
+        }
+        List<String> on = new ArrayList<>();
+        for (ColumnMeta k : t.keyColumns()) {
+            on.add("n." + Sql.ident(k.name()) + " = o." + Sql.ident(k.name()));
+        }
+        String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL AS __existed";
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH.substring("temp.".length()) + " AS SELECT "
+                + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
+                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ") AS n LEFT JOIN " + base + " AS o ON "
+                + String.join(" AND ", on));
+        String newCols = KeyModelWriter.columnList(t.columns());
+        String pid = PartitionIds.of(t, null);
+        if (ChangelogConfig.of(t).needHistoricalValue()) {
+            List<String> oldCols = new ArrayList<>();
+            for (ColumnMeta col : t.columns()) {
+                oldCols.add(Sql.ident("__old_" + col.name()) + " AS " + Sql.ident(col.name()));
+            }
+            // Partition ids are computed on the old values, renamed back to the column names.
+            Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.UPDATE_BEFORE + ", " + tso + ", __rn * 2, "
+                    + pid + ", " + newCols + " FROM (SELECT " + String.join(", ", oldCols) + ", __rn FROM " + BATCH
+                    + " WHERE __existed)");
+        }
+        Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
+                + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM " + BATCH);
+        Sql.execute(c, "DROP TABLE " + BATCH);
+    }
+
+    /** Rows about to be deleted ({@code where} over the base table): DELETE with their old values. */
+    static void deletes(StatementContext ctx, TableMeta t, String where) {
+        long tso = ctx.commitTso().get();
+        String cols = KeyModelWriter.columnList(t.columns());
+        Sql.execute(ctx.txn().connection(), ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.DELETE
+                + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null) + ", " + cols + " FROM "
+                + Sql.table(t.database(), t.name()) + " WHERE " + where);
+    }
+
+    /** A bulk removal of partitions' rows (TRUNCATE, INSERT OVERWRITE, DROP PARTITION): one marker each. */
+    static void bulkRemoval(StatementContext ctx, TableMeta t, List<PartitionMeta> parts, String kind) {
+        long tso = ctx.commitTso().get();
+        for (PartitionMeta p : parts) {
+            ChangelogTables.mark(ctx.txn().connection(), t.id(), tso, p.id(), kind);
+        }
+    }
+}
