@@ -36,6 +36,44 @@ statement
     | dmlStatement
     | sessionStatement
     | showStatement
+    | streamStatement
+    | adminStatement
+    ;
+
+// ---------------------------------------------------------------- table streams
+
+streamStatement
+    : createStream
+    | dropStream
+    | showStreams
+    ;
+
+createStream
+    : CREATE STREAM (IF NOT EXISTS)? name=qualifiedName ON TABLE table=qualifiedName
+      (COMMENT string)? propertiesClause?
+    ;
+
+dropStream
+    : DROP STREAM (IF EXISTS)? qualifiedName
+    ;
+
+showStreams
+    : SHOW STREAMS ((FROM | IN) qualifiedName)? likeClause?
+    ;
+
+// ---------------------------------------------------------------- administration
+
+adminStatement
+    : adminSetConfig
+    | adminShowConfig
+    ;
+
+adminSetConfig
+    : ADMIN SET FRONTEND CONFIG propertyList
+    ;
+
+adminShowConfig
+    : ADMIN SHOW FRONTEND CONFIG likeClause?
     ;
 
 queryStatement
@@ -715,7 +753,7 @@ identifier
     ;
 
 nonReserved
-    : AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
+    : ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
     | EXTRACT | FIELDS | FIRST | FOLLOWING | FORCE | GLOBAL | GRAPH | HASH | HLL_UNION | INDEXES
@@ -730,6 +768,11 @@ nonReserved
 // ---------------------------------------------------------------- lexer: keywords
 
 ADD: 'ADD';
+ADMIN: 'ADMIN';
+CONFIG: 'CONFIG';
+FRONTEND: 'FRONTEND';
+STREAM: 'STREAM';
+STREAMS: 'STREAMS';
 AFTER: 'AFTER';
 AGGREGATE: 'AGGREGATE';
 ALL: 'ALL';

@@ -36,6 +36,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     private final CommonTokenStream tokens;
     private final ExpressionBuilder expressions = new ExpressionBuilder(this);
     private final DdlBuilder ddl = new DdlBuilder(this, expressions);
+    private final StreamAdminBuilder streams = new StreamAdminBuilder();
     /** Token indexes of all {@code ?} placeholders, ascending. */
     private final int[] parameterTokens;
     /** How many placeholders precede the statement being built: numbering restarts per statement. */
@@ -86,6 +87,16 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitDdlStatement(DdlStatementContext ctx) {
         return (Statement) ddl.visit(ctx.getChild(0));
+    }
+
+    @Override
+    public Statement visitStreamStatement(StreamStatementContext ctx) {
+        return (Statement) streams.visit(ctx.getChild(0));
+    }
+
+    @Override
+    public Statement visitAdminStatement(AdminStatementContext ctx) {
+        return (Statement) streams.visit(ctx.getChild(0));
     }
 
     @Override
@@ -586,7 +597,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
         return ctx == null ? null : like(ctx.likeClause());
     }
 
-    private static String like(LikeClauseContext ctx) {
+    static String like(LikeClauseContext ctx) {
         return ctx == null ? null : string(ctx.string());
     }
 

@@ -191,6 +191,34 @@ public sealed interface Statement {
     record Kill(long connectionId, boolean queryOnly) implements Statement {
     }
 
+    // ---- table streams and administration
+
+    /** {@code CREATE STREAM [IF NOT EXISTS] s ON TABLE t [COMMENT ..] [PROPERTIES (..)]}; comment nullable. */
+    record CreateStream(QualifiedName name, boolean ifNotExists, QualifiedName table, String comment,
+                        Map<String, String> properties) implements Statement {
+        public CreateStream {
+            properties = Properties.copyOf(properties);
+        }
+    }
+
+    record DropStream(QualifiedName name, boolean ifExists) implements Statement {
+    }
+
+    /** {@code SHOW STREAMS [FROM db] [LIKE ..]}; database and like nullable. */
+    record ShowStreams(String database, String like) implements Statement {
+    }
+
+    /** {@code ADMIN SET FRONTEND CONFIG ("k" = "v", ...)}. */
+    record AdminSetConfig(Map<String, String> settings) implements Statement {
+        public AdminSetConfig {
+            settings = Properties.copyOf(settings);
+        }
+    }
+
+    /** {@code ADMIN SHOW FRONTEND CONFIG [LIKE ..]}; like nullable. */
+    record AdminShowConfig(String like) implements Statement {
+    }
+
     // ---- SHOW / DESCRIBE. like and where are nullable.
 
     record ShowDatabases(String like, Expr where) implements Statement {

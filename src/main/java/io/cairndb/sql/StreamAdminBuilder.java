@@ -1,0 +1,40 @@
+package io.cairndb.sql;
+
+import io.cairndb.sql.CairnSqlParser.AdminSetConfigContext;
+import io.cairndb.sql.CairnSqlParser.AdminShowConfigContext;
+import io.cairndb.sql.CairnSqlParser.CreateStreamContext;
+import io.cairndb.sql.CairnSqlParser.DropStreamContext;
+import io.cairndb.sql.CairnSqlParser.ShowStreamsContext;
+import io.cairndb.sql.tree.Statement;
+
+/** Builds the table-stream statements and the ADMIN statements. */
+final class StreamAdminBuilder extends CairnSqlBaseVisitor<Object> {
+
+    @Override
+    public Statement visitCreateStream(CreateStreamContext ctx) {
+        return new Statement.CreateStream(TreeValues.qualifiedName(ctx.name), ctx.IF() != null,
+                TreeValues.qualifiedName(ctx.table), ctx.string() == null ? null : TreeValues.string(ctx.string()),
+                TreeValues.properties(ctx.propertiesClause() == null ? null : ctx.propertiesClause().propertyList()));
+    }
+
+    @Override
+    public Statement visitDropStream(DropStreamContext ctx) {
+        return new Statement.DropStream(TreeValues.qualifiedName(ctx.qualifiedName()), ctx.IF() != null);
+    }
+
+    @Override
+    public Statement visitShowStreams(ShowStreamsContext ctx) {
+        return new Statement.ShowStreams(ctx.qualifiedName() == null ? null : TreeValues.qualifiedName(ctx.qualifiedName()).name(),
+                AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitAdminSetConfig(AdminSetConfigContext ctx) {
+        return new Statement.AdminSetConfig(TreeValues.properties(ctx.propertyList()));
+    }
+
+    @Override
+    public Statement visitAdminShowConfig(AdminShowConfigContext ctx) {
+        return new Statement.AdminShowConfig(AstBuilder.like(ctx.likeClause()));
+    }
+}
