@@ -23,6 +23,7 @@ public final class Catalog {
     private final CatalogStore store = new CatalogStore();
     private final Map<String, DatabaseMeta> databases = new ConcurrentHashMap<>();
     private final Map<String, Map<String, TableMeta>> tables = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, StreamMeta>> streams = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
     /** Creates the system schema if needed and loads every entry. */
@@ -42,6 +43,10 @@ public final class Catalog {
                     maxId = Math.max(maxId, p.id());
                 }
             }
+        }
+        for (StreamMeta s : store.loadStreams(c)) {
+            streams.computeIfAbsent(s.database(), k -> new ConcurrentHashMap<>()).put(s.name(), s);
+            maxId = Math.max(maxId, s.id());
         }
         nextId.set(maxId + 1);
         try {
@@ -118,6 +123,56 @@ public final class Catalog {
     public void forgetDatabase(String name) {
         databases.remove(name);
         tables.remove(name);
+        streams.remove(name);
+    }
+
+    // ---- streams
+
+    public StreamMeta stream(String database, String name) {
+        Map<String, StreamMeta> s = streams.get(database);
+        return s == null ? null : s.get(name);
+    }
+
+    public List<StreamMeta> streams(String database) {
+        Map<String, StreamMeta> s = streams.get(database);
+        if (s == null) {
+            return List.of();
+        }
+        List<StreamMeta> out = new ArrayList<>(s.values());
+        out.sort(Comparator.comparing(StreamMeta::name));
+        return out;
+    }
+
+    /** Streams over the table with this id, in any database. */
+    public List<StreamMeta> streamsOn(long tableId) {
+        List<StreamMeta> out = new ArrayList<>();
+        for (Map<String, StreamMeta> byName : streams.values()) {
+            for (StreamMeta s : byName.values()) {
+                if (s.tableId() == tableId) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    public void saveStream(Connection c, StreamMeta s) {
+        store.saveStream(c, s);
+    }
+
+    public void publishStream(StreamMeta s) {
+        streams.computeIfAbsent(s.database(), k -> new ConcurrentHashMap<>()).put(s.name(), s);
+    }
+
+    public void deleteStream(Connection c, String database, String name) {
+        store.deleteStream(c, database, name);
+    }
+
+    public void forgetStream(String database, String name) {
+        Map<String, StreamMeta> s = streams.get(database);
+        if (s != null) {
+            s.remove(name);
+        }
     }
 
     public void saveTable(Connection c, TableMeta t) {

@@ -60,12 +60,29 @@ final class CatalogStore {
 
     void deleteDatabase(Connection c, String name) {
         delete(c, "DATABASE", "", name);
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind = 'TABLE' AND db = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind IN ('TABLE', 'STREAM') AND db = ?")) {
             ps.setString(1, name);
             ps.executeUpdate();
         } catch (SQLException e) {
             throw failure(e);
         }
+    }
+
+    List<StreamMeta> loadStreams(Connection c) {
+        List<StreamMeta> out = new ArrayList<>();
+        for (String body : bodies(c, "STREAM")) {
+            out.add(read(body, StreamMeta.class));
+        }
+        return out;
+    }
+
+    void saveStream(Connection c, StreamMeta s) {
+        delete(c, "STREAM", s.database(), s.name());
+        insert(c, "STREAM", s.database(), s.name(), write(s));
+    }
+
+    void deleteStream(Connection c, String db, String name) {
+        delete(c, "STREAM", db, name);
     }
 
     void saveTable(Connection c, TableMeta t) {

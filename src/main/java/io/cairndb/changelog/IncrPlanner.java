@@ -101,15 +101,22 @@ public final class IncrPlanner {
             conds.add(ChangelogTables.PARTITION + " IN (" + String.join(", ",
                     partitions.stream().map(p -> Long.toString(p.id())).toList()) + ")");
         }
+        return changes(t, w.mode(), "SELECT * FROM " + ChangelogTables.name(t) + " WHERE " + String.join(" AND ", conds));
+    }
+
+    /**
+     * The changes that {@code changes} (a SELECT over the changelog table) selects, shaped by
+     * {@code mode}, as a FROM item with the table's columns and the three hidden columns.
+     */
+    static String changes(TableMeta t, Mode mode, String changes) {
         String cols = columns(t, null);
-        String changes = "SELECT * FROM " + ChangelogTables.name(t) + " WHERE " + String.join(" AND ", conds);
         String hidden = ChangelogTables.OP + " AS " + Sql.ident(OP_COLUMN) + ", " + ChangelogTables.TSO + " AS "
                 + Sql.ident(TSO_COLUMN) + ", " + ChangelogTables.LSN + " AS " + Sql.ident(LSN_COLUMN);
-        if (w.mode() == Mode.APPEND_ONLY) {
+        if (mode == Mode.APPEND_ONLY) {
             return "(SELECT " + cols + ", " + hidden + " FROM (" + changes + ") WHERE " + ChangelogTables.OP + " = "
                     + ChangelogTables.APPEND + ")";
         }
-        if (w.mode() == Mode.DETAIL || t.keyModel() == KeyModel.DUPLICATE) {
+        if (mode == Mode.DETAIL || t.keyModel() == KeyModel.DUPLICATE) {
             return "(SELECT " + cols + ", " + hidden + " FROM (" + changes + "))";
         }
         return minDelta(t, changes);
