@@ -37,11 +37,10 @@ final class DateFunctions {
         // WEEK(d) in MySQL's default mode 0: weeks start on Sunday, days before the first Sunday are week 0.
         m.scalar("week", 1, 1, c -> "CAST(strftime(" + datetime(c, 0) + ", '%U') AS INTEGER)");
         m.scalar("date_trunc", 2, 2, DateFunctions::dateTrunc);
-        m.scalar("date_format", 2, 2, c -> "strftime(" + datetime(c, 0) + ", "
-                + SqlText.string(MysqlFormats.toStrftime(format(c, 1))) + ")");
+        m.scalar("date_format", 2, 2, c -> MysqlFormats.format(datetime(c, 0), format(c, 1)));
         m.scalar("str_to_date", 2, 2, DateFunctions::strToDate);
-        m.scalar("from_unixtime", 1, 2, c -> "strftime(CAST(to_timestamp(" + c.arg(0) + ") AS TIMESTAMP), "
-                + SqlText.string(MysqlFormats.toStrftime(c.arity() == 2 ? format(c, 1) : DEFAULT_FORMAT)) + ")");
+        m.scalar("from_unixtime", 1, 2, c -> MysqlFormats.format("CAST(to_timestamp(" + c.arg(0) + ") AS TIMESTAMP)",
+                c.arity() == 2 ? format(c, 1) : DEFAULT_FORMAT));
         m.scalar("unix_timestamp", 0, 2, DateFunctions::unixTimestamp);
         m.scalar("date_add adddate days_add", 2, 2, c -> add(c, "DAY", false));
         m.scalar("date_sub subdate days_sub", 2, 2, c -> add(c, "DAY", true));
@@ -84,9 +83,18 @@ final class DateFunctions {
         return plus(c.arg(0), c.arg(1), defaultUnit, subtract);
     }
 
-    /** Whole units elapsed from a to b, as TIMESTAMPDIFF counts them (not boundaries crossed). */
+    /**
+     * Whole units elapsed from a to b, as TIMESTAMPDIFF counts them (not boundaries crossed). Months,
+     * quarters and years compare the day and time within the month as MySQL does: Jan 31 to Feb 29
+     * is no whole month (DuckDB's date_sub would count the month's end as complete).
+     */
     private static String diff(String unit, String a, String b) {
-        return "date_sub(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + a + ", " + b + ")";
+        return switch (unit) {
+            case "MONTH" -> "cairn_month_diff(" + a + ", " + b + ")";
+            case "QUARTER" -> "(cairn_month_diff(" + a + ", " + b + ") // 3)";
+            case "YEAR" -> "(cairn_month_diff(" + a + ", " + b + ") // 12)";
+            default -> "date_sub(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + a + ", " + b + ")";
+        };
     }
 
     private static String unit(Call c, int i) {

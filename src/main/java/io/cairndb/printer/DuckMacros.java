@@ -24,7 +24,16 @@ public final class DuckMacros {
             "CREATE OR REPLACE TEMP MACRO cairn_date_add"
                     + "(x DATE, i INTERVAL) AS CAST(x + i AS DATE),"
                     + "(x TIMESTAMP, i INTERVAL) AS x + i,"
-                    + "(x VARCHAR, i INTERVAL) AS TRY_CAST(x AS TIMESTAMP) + i");
+                    + "(x VARCHAR, i INTERVAL) AS TRY_CAST(x AS TIMESTAMP) + i",
+            // Whole months from TIMESTAMP a to TIMESTAMP b as MySQL's TIMESTAMPDIFF counts them: the
+            // calendar months between them, less one when b's day and time in its month is before a's
+            // (more one when counting backwards).
+            "CREATE OR REPLACE TEMP MACRO cairn_month_diff(a, b) AS"
+                    + " ((year(b) - year(a)) * 12 + month(b) - month(a))"
+                    + " - CASE WHEN (year(b) - year(a)) * 12 + month(b) - month(a) > 0"
+                    + " AND b - date_trunc('month', b) < a - date_trunc('month', a) THEN 1"
+                    + " WHEN (year(b) - year(a)) * 12 + month(b) - month(a) < 0"
+                    + " AND b - date_trunc('month', b) > a - date_trunc('month', a) THEN -1 ELSE 0 END");
 
     private DuckMacros() {
     }
