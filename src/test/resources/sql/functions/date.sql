@@ -36,11 +36,22 @@ SELECT date_trunc(ts, 'month') FROM ev WHERE id = 3
 ----
 NULL
 
-# grouping by the truncated month of a DATE column
+# a DATE truncates to a DATE; newer Doris also accepts the unit first
 query
-SELECT count(*) FROM ev WHERE date_trunc(d, 'month') = '2024-01-01'
+SELECT date_trunc(d, 'month'), date_trunc(d, 'year'), date_trunc('month', d), date_trunc('week', ts) FROM ev WHERE id = 1
 ----
-1
+2024-01-01|2024-01-01|2024-01-01|2024-03-04 00:00:00
+
+query
+SELECT date_trunc(d, 'month') AS m, count(*) FROM ev WHERE d IS NOT NULL GROUP BY m ORDER BY m
+----
+2023-12-01|1
+2024-01-01|1
+
+query
+SELECT date_trunc('2010-12-02 19:28:30', 'quarter'), date_trunc(CAST('2010-12-02' AS DATE), 'month')
+----
+2010-10-01 00:00:00|2010-12-01
 
 query
 SELECT date_format(ts, '%Y-%m-%d %H:%i:%s'), date_format(ts, '%W %M %e %Y'), date_format(ts, '%a %b %d %y') FROM ev WHERE id = 1
@@ -110,6 +121,12 @@ query
 SELECT dayofweek(ts), weekday(ts), dayname(ts), monthname(ts) FROM ev WHERE id = 1
 ----
 3|1|Tuesday|March
+
+# day numbers count from year 0
+query
+SELECT to_days('2007-10-07'), to_days(d), from_days(730669), timestamp('2003-12-31'), last_day(d) FROM ev WHERE id = 1
+----
+733321|739281|2000-07-03|2003-12-31 00:00:00|2024-01-31
 
 query
 SELECT to_date('2024-02-29 23:59:59'), year(NULL), to_date(NULL)

@@ -1,5 +1,6 @@
 # Math and conditional functions: abs, round half away from zero (DECIMAL and DOUBLE), bin, floor/ceil,
-# mod and division by zero giving NULL, NULL-strict greatest/least, and if/ifnull/nullif/coalesce/CASE.
+# mod and division by zero giving NULL, NULL-strict greatest/least, if/ifnull/nullif/coalesce/CASE,
+# and casts to integers, which drop the fraction.
 
 statement ok
 CREATE DATABASE db
@@ -101,3 +102,17 @@ query
 SELECT 1 + 2 * 3, (1 + 2) * 3, -7 DIV 2, 7 DIV 0, 5 & 3, 5 | 3, 5 ^ 3, ~0 & 255
 ----
 7|9|-3|NULL|1|7|6|255
+
+# a cast to an integer type truncates; what does not convert or overflows is NULL
+query
+SELECT CAST(12.5 AS INT), CAST(-12.5 AS INT), CAST(3.7 AS BIGINT), CAST('123.456' AS INT), CAST('abc' AS INT), CAST(1e20 AS BIGINT), CAST(300 AS TINYINT)
+----
+12|-12|3|123|NULL|NULL|NULL
+
+query
+SELECT id, CAST(d AS INT), CAST(f AS BIGINT), CAST(d AS DOUBLE), CAST(i AS DECIMAL(5, 1)), CAST(i AS STRING) FROM n ORDER BY id
+----
+1|-2|2|-2.5|-5.0|-5
+2|1|-2|1.235|7.0|7
+3|NULL|NULL|NULL|NULL|NULL
+4|0|0|0.499|0.0|0

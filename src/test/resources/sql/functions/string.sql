@@ -129,3 +129,8 @@ query
 SELECT 'abc' REGEXP '^a', 'abc' REGEXP 'z', upper(NULL)
 ----
 1|0|NULL
+
+query
+SELECT hex(255), hex('abc'), unhex('616263'), to_base64('abc'), from_base64('YWJj'), md5('abc'), ascii('A')
+----
+FF|616263|abc|YWJj|abc|900150983cd24fb0d6963f7d28e17f72|65

@@ -26,6 +26,10 @@ final class DateFunctions {
         m.scalar("curdate current_date", 0, 0, c -> "CAST(localtimestamp AS DATE)");
         m.scalar("curtime current_time", 0, 0, c -> "CAST(date_trunc('second', localtimestamp) AS TIME)");
         m.scalar("to_date date", 1, 1, c -> "TRY_CAST(" + c.arg(0) + " AS DATE)");
+        m.scalar("timestamp", 1, 1, c -> datetime(c, 0));
+        // MySQL's day numbers count from year 0, which has 366 days (DuckDB's to_days makes an INTERVAL).
+        m.scalar("to_days", 1, 1, c -> "(TRY_CAST(" + c.arg(0) + " AS DATE) - DATE '0001-01-01' + 366)");
+        m.scalar("from_days", 1, 1, c -> "CAST(DATE '0001-01-01' + CAST(" + c.arg(0) + " - 366 AS INTEGER) AS DATE)");
         for (String field : new String[] {"year", "quarter", "month", "day", "dayofmonth", "dayofyear", "hour",
                 "minute", "second", "weekofyear", "dayname", "monthname"}) {
             // weekofyear is the ISO week in MySQL and DuckDB alike.
@@ -120,13 +124,19 @@ final class DateFunctions {
         return precision <= 3 ? "date_trunc('millisecond', localtimestamp)" : "localtimestamp";
     }
 
-    /** Doris writes date_trunc(x, 'unit'); newer versions also accept date_trunc('unit', x). */
+    /**
+     * Doris writes date_trunc(x, 'unit'); newer versions also accept date_trunc('unit', x). A DATE
+     * truncates to a DATE, anything else to a DATETIME.
+     */
     private static String dateTrunc(Call c) {
         String second = c.keyword(1);
         boolean unitLast = second != null && UNITS.contains(second);
         int unitAt = unitLast ? 1 : 0;
         String unit = unit(c, unitAt);
-        return "date_trunc(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + datetime(c, 1 - unitAt) + ")";
+        Expr value = c.raw(1 - unitAt);
+        String x = value instanceof Expr.StringLiteral || value instanceof Expr.NullLiteral ? datetime(c, 1 - unitAt)
+                : c.arg(1 - unitAt);
+        return "cairn_date_trunc(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + x + ")";
     }
 
     /** A date parsed with a MySQL format: NULL when it does not match; a DATE unless the format has a time. */

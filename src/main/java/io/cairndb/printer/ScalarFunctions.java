@@ -69,14 +69,33 @@ final class ScalarFunctions {
         m.rename("array_sum", "list_sum");
         m.rename("array_avg", "list_avg");
         m.rename("arrays_overlap", "list_has_any");
-        m.rename("array_distinct", "list_distinct");
+        // Doris keeps the first occurrence of each element, in order, NULL included.
+        m.scalar("array_distinct", 1, 1, c -> "list_filter(" + c.arg(0)
+                + ", lambda cairn_e, cairn_i: list_position(" + c.arg(0) + ", cairn_e) = cairn_i)");
         m.scalar("element_at", 2, 2, c -> c.arg(0) + "[" + c.arg(1) + "]");
+        m.scalar("array_slice", 2, 3, ScalarFunctions::arraySlice);
         // Doris sorts NULLs first and reports a missing element as position 0.
         m.scalar("array_sort", 1, 1, c -> call("list_sort", c.arg(0), "'ASC'", "'NULLS FIRST'"));
-        m.scalar("array_position", 2, 2, c -> "coalesce(list_position(" + c.args() + "), 0)");
+        m.scalar("array_position", 2, 2, c -> "CASE WHEN " + c.arg(0) + " IS NOT NULL THEN coalesce(list_position("
+                + c.args() + "), 0) END");
         // Doris passes the lambda first.
         m.scalar("array_map", 2, 2, c -> call("list_transform", c.arg(1), c.arg(0)));
         m.scalar("array_filter", 2, 2, c -> call("list_filter", c.arg(1), c.arg(0)));
+    }
+
+    /**
+     * Doris's array_slice(arr, offset[, length]) takes a length where DuckDB's takes an end
+     * position. A negative offset counts from the end; an offset outside the array (or 0) gives
+     * [], and so does a negative length.
+     */
+    private static String arraySlice(Call c) {
+        String a = c.arg(0);
+        String off = c.arg(1);
+        String start = "CASE WHEN " + off + " < 0 THEN len(" + a + ") + " + off + " + 1 ELSE " + off + " END";
+        String end = c.arity() == 3 ? "(" + start + ") + greatest(" + c.arg(2) + ", 0) - 1" : "len(" + a + ")";
+        String nulls = a + " IS NULL OR " + off + " IS NULL" + (c.arity() == 3 ? " OR " + c.arg(2) + " IS NULL" : "");
+        return "CASE WHEN " + nulls + " THEN NULL WHEN (" + start + ") NOT BETWEEN 1 AND len(" + a + ") THEN list_slice("
+                + a + ", 1, 0) ELSE list_slice(" + a + ", " + start + ", " + end + ") END";
     }
 
     private static void mapsAndStructs(FunctionMapper m) {

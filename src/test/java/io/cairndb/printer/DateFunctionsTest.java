@@ -117,6 +117,15 @@ class DateFunctionsTest extends DuckTestBase {
     }
 
     @Test
+    void dayNumbersAndTimestamp() throws Exception {
+        // The MySQL documentation's examples.
+        assertEquals(728779L, number(fn("to_days", str("1995-05-01"))));
+        assertEquals(733321L, number(fn("to_days", date("2007-10-07"))));
+        assertEquals("2000-07-03", text(fn("from_days", num(730669))));
+        assertEquals("2003-12-31 00:00:00.0", text(fn("timestamp", str("2003-12-31"))));
+    }
+
+    @Test
     void dateTruncTakesEitherArgumentOrder() throws Exception {
         Expr t = str("2010-12-02 19:28:30");
         assertEquals("2010-12-01 00:00:00.0", text(fn("date_trunc", t, str("month"))));
@@ -128,7 +137,12 @@ class DateFunctionsTest extends DuckTestBase {
         assertEquals("2010-12-02 19:28:00.0", text(fn("date_trunc", t, str("minute"))));
         assertEquals("2010-12-02 19:28:30.0", text(fn("date_trunc", t, str("second"))));
         assertEquals("2010-12-01 00:00:00.0", text(fn("date_trunc", str("month"), t)));
-        assertEquals("2010-12-01 00:00:00.0", text(fn("date_trunc", date("2010-12-02"), str("MONTH"))));
+        // A DATE truncates to a DATE (the Doris documentation's example).
+        assertEquals("2010-12-01", text(fn("date_trunc", date("2010-12-02"), str("MONTH"))));
+        assertEquals("2010-11-29", text(fn("date_trunc", str("week"), date("2010-12-02"))));
+        assertEquals("2010-12-02 19:00:00.0", text(fn("date_trunc", datetime("2010-12-02 19:28:30"), str("hour"))));
+        assertNull(eval(fn("date_trunc", nul(), str("month"))));
+        assertNull(eval(fn("date_trunc", str("not a date"), str("month"))));
     }
 
     @Test

@@ -149,11 +149,22 @@ class ScalarFunctionsTest extends DuckTestBase {
         assertEquals(2.0, eval(fn("array_avg", a)));
         assertNumber("3", fn("array_position", a, num(3)));
         assertNumber("0", fn("array_position", a, num(9)));
+        assertNull(eval(fn("array_position", cast(nul(), DataType.array(DataType.INT)), num(9))));
+        // array_distinct keeps the first occurrences in order.
+        assertEquals(Arrays.asList(3, 1, null, 2), eval(fn("array_distinct", array(num(3), num(1), num(3), nul(), num(2), nul()))));
         assertEquals(true, eval(fn("arrays_overlap", array(num(1), num(2)), array(num(2), num(3)))));
         assertEquals(Arrays.asList(null, 1, 3), eval(fn("array_sort", array(num(3), nul(), num(1)))));
         assertEquals(List.of(1, 2), eval(fn("array_sort", fn("array_distinct", array(num(2), num(1), num(2))))));
         assertEquals(2, eval(fn("element_at", a, num(2))));
         assertEquals(List.of(1, 2), eval(fn("array", num(1), num(2))));
+        // array_slice(arr, offset, length), the Doris documentation's examples.
+        assertEquals(List.of(2, 3, 6), eval(fn("array_slice", array(num(1), num(2), num(3), num(6)), num(2), num(3))));
+        assertEquals(List.of(5), eval(fn("array_slice", array(num(1), num(4), num(3), num(5), nul()), num(-2), num(1))));
+        assertEquals(List.of(), eval(fn("array_slice", array(num(1), num(3), num(5)), num(0))));
+        assertEquals(List.of(3, 5), eval(fn("array_slice", array(num(1), num(3), num(5)), num(2))));
+        assertEquals(List.of(), eval(fn("array_slice", array(num(1), num(3), num(5)), num(9), num(1))));
+        assertEquals(List.of(), eval(fn("array_slice", array(num(1), num(3), num(5)), num(1), num(-1))));
+        assertNull(eval(fn("array_slice", array(num(1)), nul(), num(1))));
     }
 
     @Test

@@ -118,6 +118,13 @@ class StringFunctionsTest extends DuckTestBase {
     }
 
     @Test
+    void decodingGivesText() throws Exception {
+        assertEquals("abc", eval(fn("unhex", str("616263"))));
+        assertEquals("abc", eval(fn("from_base64", str("YWJj"))));
+        assertNull(eval(fn("from_base64", str("!!"))));
+    }
+
+    @Test
     void prefixesHashesAndCodes() throws Exception {
         assertEquals(true, eval(fn("starts_with", str("hello world"), str("hello"))));
         assertEquals(true, eval(fn("ends_with", str("Hello doris"), str("doris"))));
