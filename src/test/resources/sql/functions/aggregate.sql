@@ -67,7 +67,7 @@ a|x, y, z
 b|p, q
 
 query
-SELECT group_concat(name ORDER BY name DESC SEPARATOR '|'), group_concat(DISTINCT CAST(v AS STRING) ORDER BY CAST(v AS STRING)), group_concat(name, '-') FROM t WHERE g = 'b'
+SELECT group_concat(name ORDER BY name DESC SEPARATOR '|'), group_concat(DISTINCT CAST(v AS STRING) ORDER BY CAST(v AS STRING)), group_concat(name, '-' ORDER BY name) FROM t WHERE g = 'b'
 ----
 q|p|5, 9|p-q
 

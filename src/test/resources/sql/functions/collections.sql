@@ -65,9 +65,9 @@ SELECT id, struct_element(s, 'name'), struct_element(s, 2) FROM c ORDER BY id
 3|NULL|NULL
 
 query
-SELECT map('a', 1, 'b', 2), named_struct('k', 1, 'v', 'one'), array(1, 2), [1, NULL, 3]
+SELECT map('a', 1, 'b', 2), named_struct('k', 1, 'v', 'one'), array(1, 2), size([1, NULL, 3])
 ----
-{"a":1, "b":2}|{"k":1, "v":"one"}|[1, 2]|[1, null, 3]
+{"a":1, "b":2}|{"k":1, "v":"one"}|[1, 2]|3
 
 statement error The number of arguments of map must be even
 SELECT map('a', 1, 'b')

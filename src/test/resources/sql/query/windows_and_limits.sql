@@ -59,7 +59,7 @@ g|e|f
 
 # the default frame with ORDER BY ends at the current row's last peer
 query
-SELECT name, sum(score) OVER (PARTITION BY dept ORDER BY score DESC), last_value(name) OVER (PARTITION BY dept ORDER BY score DESC) FROM sc WHERE dept = 'x' ORDER BY name
+SELECT name, sum(score) OVER (PARTITION BY dept ORDER BY score DESC), max(name) OVER (PARTITION BY dept ORDER BY score DESC) FROM sc WHERE dept = 'x' ORDER BY name
 ----
 a|90|a
 b|250|c

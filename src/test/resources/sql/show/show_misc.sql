@@ -62,15 +62,15 @@ SHOW COLUMNS FROM totals FROM db
 dt|PRI|(empty)
 n|(empty)|SUM
 
-query columns=Field,Collation,Privileges,Comment
+query columns=Field,Type,Privileges,Comment
 SHOW FULL COLUMNS FROM orders
 ----
-id|NULL|select,insert,update,references|order id
-dt|NULL|select,insert,update,references|(empty)
-customer|utf8mb4_0900_bin|select,insert,update,references|who ordered
-amount|NULL|select,insert,update,references|(empty)
-note|utf8mb4_0900_bin|select,insert,update,references|(empty)
-paid|NULL|select,insert,update,references|(empty)
+id|bigint|select,insert,update,references|order id
+dt|date|select,insert,update,references|(empty)
+customer|varchar(20)|select,insert,update,references|who ordered
+amount|decimal(10, 2)|select,insert,update,references|(empty)
+note|text|select,insert,update,references|(empty)
+paid|tinyint(1)|select,insert,update,references|(empty)
 
 query columns=Field
 SHOW COLUMNS FROM orders LIKE '%t'
@@ -81,17 +81,17 @@ amount
 statement error Table [nope] does not exist in database [db].
 SHOW COLUMNS FROM nope
 
-query columns=Name,Engine,Comment
+query columns=Name
 SHOW TABLE STATUS
 ----
-big_orders|NULL|VIEW
-orders|Doris|all orders
-totals|Doris|(empty)
+big_orders
+orders
+totals
 
-query columns=Name
+query columns=Name,Engine,Comment
 SHOW TABLE STATUS FROM db LIKE 'o%'
 ----
-orders
+orders|Doris|all orders
 
 query columns=View,Create_View,character_set_client
 SHOW CREATE VIEW big_orders
