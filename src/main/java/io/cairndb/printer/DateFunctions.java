@@ -26,6 +26,10 @@ final class DateFunctions {
         m.scalar("curdate current_date", 0, 0, c -> "CAST(localtimestamp AS DATE)");
         m.scalar("curtime current_time", 0, 0, c -> "CAST(date_trunc('second', localtimestamp) AS TIME)");
         m.scalar("to_date date", 1, 1, c -> "TRY_CAST(" + c.arg(0) + " AS DATE)");
+        m.scalar("timestamp", 1, 1, c -> datetime(c, 0));
+        // MySQL's day numbers count from year 0, which has 366 days (DuckDB's to_days makes an INTERVAL).
+        m.scalar("to_days", 1, 1, c -> "(TRY_CAST(" + c.arg(0) + " AS DATE) - DATE '0001-01-01' + 366)");
+        m.scalar("from_days", 1, 1, c -> "CAST(DATE '0001-01-01' + CAST(" + c.arg(0) + " - 366 AS INTEGER) AS DATE)");
         for (String field : new String[] {"year", "quarter", "month", "day", "dayofmonth", "dayofyear", "hour",
                 "minute", "second", "weekofyear", "dayname", "monthname"}) {
             // weekofyear is the ISO week in MySQL and DuckDB alike.
@@ -37,11 +41,10 @@ final class DateFunctions {
         // WEEK(d) in MySQL's default mode 0: weeks start on Sunday, days before the first Sunday are week 0.
         m.scalar("week", 1, 1, c -> "CAST(strftime(" + datetime(c, 0) + ", '%U') AS INTEGER)");
         m.scalar("date_trunc", 2, 2, DateFunctions::dateTrunc);
-        m.scalar("date_format", 2, 2, c -> "strftime(" + datetime(c, 0) + ", "
-                + SqlText.string(MysqlFormats.toStrftime(format(c, 1))) + ")");
+        m.scalar("date_format", 2, 2, c -> MysqlFormats.format(datetime(c, 0), format(c, 1)));
         m.scalar("str_to_date", 2, 2, DateFunctions::strToDate);
-        m.scalar("from_unixtime", 1, 2, c -> "strftime(CAST(to_timestamp(" + c.arg(0) + ") AS TIMESTAMP), "
-                + SqlText.string(MysqlFormats.toStrftime(c.arity() == 2 ? format(c, 1) : DEFAULT_FORMAT)) + ")");
+        m.scalar("from_unixtime", 1, 2, c -> MysqlFormats.format("CAST(to_timestamp(" + c.arg(0) + ") AS TIMESTAMP)",
+                c.arity() == 2 ? format(c, 1) : DEFAULT_FORMAT));
         m.scalar("unix_timestamp", 0, 2, DateFunctions::unixTimestamp);
         m.scalar("date_add adddate days_add", 2, 2, c -> add(c, "DAY", false));
         m.scalar("date_sub subdate days_sub", 2, 2, c -> add(c, "DAY", true));
@@ -84,9 +87,18 @@ final class DateFunctions {
         return plus(c.arg(0), c.arg(1), defaultUnit, subtract);
     }
 
-    /** Whole units elapsed from a to b, as TIMESTAMPDIFF counts them (not boundaries crossed). */
+    /**
+     * Whole units elapsed from a to b, as TIMESTAMPDIFF counts them (not boundaries crossed). Months,
+     * quarters and years compare the day and time within the month as MySQL does: Jan 31 to Feb 29
+     * is no whole month (DuckDB's date_sub would count the month's end as complete).
+     */
     private static String diff(String unit, String a, String b) {
-        return "date_sub(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + a + ", " + b + ")";
+        return switch (unit) {
+            case "MONTH" -> "cairn_month_diff(" + a + ", " + b + ")";
+            case "QUARTER" -> "(cairn_month_diff(" + a + ", " + b + ") // 3)";
+            case "YEAR" -> "(cairn_month_diff(" + a + ", " + b + ") // 12)";
+            default -> "date_sub(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + a + ", " + b + ")";
+        };
     }
 
     private static String unit(Call c, int i) {
@@ -112,13 +124,19 @@ final class DateFunctions {
         return precision <= 3 ? "date_trunc('millisecond', localtimestamp)" : "localtimestamp";
     }
 
-    /** Doris writes date_trunc(x, 'unit'); newer versions also accept date_trunc('unit', x). */
+    /**
+     * Doris writes date_trunc(x, 'unit'); newer versions also accept date_trunc('unit', x). A DATE
+     * truncates to a DATE, anything else to a DATETIME.
+     */
     private static String dateTrunc(Call c) {
         String second = c.keyword(1);
         boolean unitLast = second != null && UNITS.contains(second);
         int unitAt = unitLast ? 1 : 0;
         String unit = unit(c, unitAt);
-        return "date_trunc(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + datetime(c, 1 - unitAt) + ")";
+        Expr value = c.raw(1 - unitAt);
+        String x = value instanceof Expr.StringLiteral || value instanceof Expr.NullLiteral ? datetime(c, 1 - unitAt)
+                : c.arg(1 - unitAt);
+        return "cairn_date_trunc(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + x + ")";
     }
 
     /** A date parsed with a MySQL format: NULL when it does not match; a DATE unless the format has a time. */

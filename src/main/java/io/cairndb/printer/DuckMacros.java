@@ -24,7 +24,32 @@ public final class DuckMacros {
             "CREATE OR REPLACE TEMP MACRO cairn_date_add"
                     + "(x DATE, i INTERVAL) AS CAST(x + i AS DATE),"
                     + "(x TIMESTAMP, i INTERVAL) AS x + i,"
-                    + "(x VARCHAR, i INTERVAL) AS TRY_CAST(x AS TIMESTAMP) + i");
+                    + "(x VARCHAR, i INTERVAL) AS TRY_CAST(x AS TIMESTAMP) + i",
+            // The value CAST(x AS <integer type>) converts: Doris truncates the fraction of a DOUBLE,
+            // a DECIMAL or a numeric string ('12.9' gives 12, '.5' gives 0) where DuckDB would round.
+            // A string that is not a number gives NULL; other types convert as they are.
+            "CREATE OR REPLACE TEMP MACRO cairn_int_part"
+                    + "(x VARCHAR) AS CASE WHEN regexp_full_match(x, '\\s*[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)\\s*')"
+                    + " THEN regexp_replace(regexp_extract(x, '^\\s*([+-]?[0-9]*)', 1), '^[+-]?$', '0') END,"
+                    + "(x DOUBLE) AS trunc(x),"
+                    + "(x DECIMAL(38, 10)) AS trunc(x),"
+                    + "(x BIGINT) AS x,"
+                    + "(x HUGEINT) AS x,"
+                    + "(x) AS x",
+            // date_trunc(x, unit): a DATE stays a DATE, a string is read as a DATETIME, as in Doris.
+            "CREATE OR REPLACE TEMP MACRO cairn_date_trunc"
+                    + "(u, x DATE) AS CAST(date_trunc(u, x) AS DATE),"
+                    + "(u, x TIMESTAMP) AS date_trunc(u, x),"
+                    + "(u, x VARCHAR) AS date_trunc(u, TRY_CAST(x AS TIMESTAMP))",
+            // Whole months from TIMESTAMP a to TIMESTAMP b as MySQL's TIMESTAMPDIFF counts them: the
+            // calendar months between them, less one when b's day and time in its month is before a's
+            // (more one when counting backwards).
+            "CREATE OR REPLACE TEMP MACRO cairn_month_diff(a, b) AS"
+                    + " ((year(b) - year(a)) * 12 + month(b) - month(a))"
+                    + " - CASE WHEN (year(b) - year(a)) * 12 + month(b) - month(a) > 0"
+                    + " AND b - date_trunc('month', b) < a - date_trunc('month', a) THEN 1"
+                    + " WHEN (year(b) - year(a)) * 12 + month(b) - month(a) < 0"
+                    + " AND b - date_trunc('month', b) > a - date_trunc('month', a) THEN -1 ELSE 0 END");
 
     private DuckMacros() {
     }

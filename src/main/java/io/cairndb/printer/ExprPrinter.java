@@ -148,10 +148,14 @@ final class ExprPrinter {
 
     /**
      * A cast with Doris semantics: a value that does not convert becomes NULL instead of failing
-     * the query, hence TRY_CAST (casts to strings cannot fail).
+     * the query, hence TRY_CAST (casts to strings cannot fail); a cast to an integer type drops the
+     * fraction (12.9 gives 12) where DuckDB would round.
      */
     private static String cast(String valueSql, DataType type) {
         String target = DuckTypes.toDuckDb(type);
+        if (type.kind().isInteger()) {
+            return "TRY_CAST(cairn_int_part(" + valueSql + ") AS " + target + ")";
+        }
         return (type.kind().isString() ? "CAST(" : "TRY_CAST(") + valueSql + " AS " + target + ")";
     }
 

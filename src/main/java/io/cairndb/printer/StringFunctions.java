@@ -32,6 +32,13 @@ final class StringFunctions {
         // Doris replaces every match; DuckDB only the first unless told 'g'.
         m.scalar("regexp_replace", 3, 3, c -> call("regexp_replace", c.args(), "'g'"));
         m.rename("split_by_string", "string_split");
+        // DuckDB decodes to a BLOB; Doris gives the text (NULL when it is not valid base64 or UTF-8).
+        m.scalar("unhex", 1, 1, c -> "try(decode(unhex(" + c.arg(0) + ")))");
+        m.scalar("from_base64", 1, 1, c -> "try(decode(from_base64(" + c.arg(0) + ")))");
+        // Field 0 is NULL in Doris (DuckDB gives ''); a negative field counts from the end in both.
+        m.scalar("split_part", 3, 3, c -> c.raw(2) instanceof Expr.IntegerLiteral i && i.value().signum() != 0
+                ? call("split_part", c.args())
+                : "CASE WHEN " + c.arg(2) + " <> 0 THEN split_part(" + c.args() + ") END");
         // The 1-based position in a comma-separated list, 0 when absent, NULL when either is NULL.
         m.scalar("find_in_set", 2, 2, c -> "CASE WHEN " + c.arg(0) + " IS NULL OR " + c.arg(1)
                 + " IS NULL THEN NULL ELSE coalesce(list_position(string_split(" + c.arg(1) + ", ','), "

@@ -35,6 +35,19 @@ class DateFunctionsTest extends DuckTestBase {
                 str("%%Y %Y-%m-%d %H:%i:%s"))));
         // WEEK mode 0 (%U) and the ISO week (%v): 2024-01-05 is a Friday before the first Sunday.
         assertEquals("00 01", eval(fn("date_format", date("2024-01-05"), str("%U %v"))));
+        // WEEK mode 1 (%u): 2020-01-01 is a Wednesday, so its week has four days of 2020 and is week 1;
+        // 2021-01-01 is a Friday, in week 0, and ISO week 53 of 2020 (%x-%v).
+        assertEquals("01", eval(fn("date_format", date("2020-01-01"), str("%u"))));
+        assertEquals("00 2020-53", eval(fn("date_format", date("2021-01-01"), str("%u %x-%v"))));
+        assertEquals("1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 23rd 31st", String.join(" ",
+                java.util.stream.Stream.of(1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31).map(d -> {
+                    try {
+                        return (String) eval(fn("date_format", date(String.format("2024-01-%02d", d)), str("%D")));
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }).toList()));
+        assertEquals("on 5th, week 01.", eval(fn("date_format", date("2024-01-05"), str("on %D, week %u."))));
     }
 
     @Test
@@ -104,6 +117,15 @@ class DateFunctionsTest extends DuckTestBase {
     }
 
     @Test
+    void dayNumbersAndTimestamp() throws Exception {
+        // The MySQL documentation's examples.
+        assertEquals(728779L, number(fn("to_days", str("1995-05-01"))));
+        assertEquals(733321L, number(fn("to_days", date("2007-10-07"))));
+        assertEquals("2000-07-03", text(fn("from_days", num(730669))));
+        assertEquals("2003-12-31 00:00:00.0", text(fn("timestamp", str("2003-12-31"))));
+    }
+
+    @Test
     void dateTruncTakesEitherArgumentOrder() throws Exception {
         Expr t = str("2010-12-02 19:28:30");
         assertEquals("2010-12-01 00:00:00.0", text(fn("date_trunc", t, str("month"))));
@@ -115,7 +137,12 @@ class DateFunctionsTest extends DuckTestBase {
         assertEquals("2010-12-02 19:28:00.0", text(fn("date_trunc", t, str("minute"))));
         assertEquals("2010-12-02 19:28:30.0", text(fn("date_trunc", t, str("second"))));
         assertEquals("2010-12-01 00:00:00.0", text(fn("date_trunc", str("month"), t)));
-        assertEquals("2010-12-01 00:00:00.0", text(fn("date_trunc", date("2010-12-02"), str("MONTH"))));
+        // A DATE truncates to a DATE (the Doris documentation's example).
+        assertEquals("2010-12-01", text(fn("date_trunc", date("2010-12-02"), str("MONTH"))));
+        assertEquals("2010-11-29", text(fn("date_trunc", str("week"), date("2010-12-02"))));
+        assertEquals("2010-12-02 19:00:00.0", text(fn("date_trunc", datetime("2010-12-02 19:28:30"), str("hour"))));
+        assertNull(eval(fn("date_trunc", nul(), str("month"))));
+        assertNull(eval(fn("date_trunc", str("not a date"), str("month"))));
     }
 
     @Test
@@ -152,6 +179,12 @@ class DateFunctionsTest extends DuckTestBase {
         assertEquals(2L, number(fn("months_diff", str("2020-12-25"), str("2020-10-25"))));
         assertEquals(1L, number(fn("years_diff", str("2020-12-25"), str("2019-10-25"))));
         assertEquals(0L, number(fn("days_diff", str("2020-12-25 22:00:00"), str("2020-12-24 22:00:01"))));
+        // A month's end is not a whole month after a later day of the month before.
+        assertEquals(0L, number(fn("timestampdiff", col("MONTH"), str("2024-01-31"), str("2024-02-29"))));
+        assertEquals(-1L, number(fn("timestampdiff", col("MONTH"), str("2024-03-31"), str("2024-02-29"))));
+        assertEquals(0L, number(fn("timestampdiff", col("YEAR"), str("2020-02-29"), str("2021-02-28"))));
+        assertEquals(0L, number(fn("timestampdiff", col("QUARTER"), str("2024-01-31"), str("2024-04-30"))));
+        assertEquals(0L, number(fn("months_diff", str("2024-02-29 10:00:00"), str("2024-01-29 11:00:00"))));
     }
 
     @Test

@@ -90,6 +90,24 @@ class OperatorsTest extends DuckTestBase {
     void castOfInvalidStringIsNull() throws Exception {
         assertNull(eval(cast(str("abc"), DataType.INT)));
         assertEquals(12, eval(cast(str("12"), DataType.INT)));
+    }
+
+    @Test
+    void castToAnIntegerDropsTheFraction() throws Exception {
+        // Doris truncates DECIMAL, DOUBLE and numeric strings ("Cast to INT Types"); DuckDB would round.
+        assertEquals(12, eval(cast(dec("12.5"), DataType.INT)));
+        assertEquals(-12, eval(cast(dec("-12.9"), DataType.INT)));
+        assertEquals(3L, eval(cast(dbl(3.7), DataType.BIGINT)));
+        assertEquals(12345678901234567L, eval(cast(dec("12345678901234567.89"), DataType.BIGINT)));
+        assertEquals(123, eval(cast(str("123.456"), DataType.INT)));
+        assertEquals(-7L, eval(cast(str(" -7.2 "), DataType.BIGINT)));
+        assertEquals(0, eval(cast(str(".5"), DataType.INT)));
+        assertEquals(9223372036854775807L, eval(cast(str("9223372036854775807"), DataType.BIGINT)));
+        assertNull(eval(cast(str("1.23456e5"), DataType.INT)));
+        assertNull(eval(cast(str("2147483648"), DataType.INT)));
+        assertNull(eval(cast(num(300), DataType.TINYINT)));
+        assertEquals(1, eval(cast(bool(true), DataType.INT)));
+        assertNull(eval(cast(nul(), DataType.INT)));
         assertEquals("12", eval(cast(num(12), DataType.varchar(10))));
         assertEquals("2024-01-02", text(cast(str("2024-01-02 10:00:00"), DataType.DATE)));
         assertNull(eval(cast(str("2024-13-01"), DataType.DATE)));

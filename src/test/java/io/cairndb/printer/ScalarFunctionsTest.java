@@ -121,6 +121,13 @@ class ScalarFunctionsTest extends DuckTestBase {
         assertEquals(2, eval(fn("get_json_int", str("{\"k1\":\"v1\", \"my.key\":[1, 2, 3]}"), str("$.\"my.key\"[1]"))));
         assertNull(eval(fn("get_json_int", str("{\"k1\":\"v1\"}"), str("$.k1"))));
         assertEquals(1.3, eval(fn("get_json_double", str("{\"k1\":1.3, \"k2\":\"2\"}"), str("$.k1"))));
+        // The string "2" is not a number to get_json_int/double, nor 1.5 an integer; text that is not JSON gives NULL.
+        assertNull(eval(fn("get_json_int", str("{\"k1\":1, \"k2\":\"2\"}"), str("$.k2"))));
+        assertNull(eval(fn("get_json_double", str("{\"k1\":1.3, \"k2\":\"2\"}"), str("$.k2"))));
+        assertNull(eval(fn("get_json_int", str("{\"k\":1.5}"), str("$.k"))));
+        assertEquals(2.0, eval(fn("get_json_double", str("{\"k\":2}"), str("$.k"))));
+        assertNull(eval(fn("get_json_string", str("not json"), str("$.k"))));
+        assertNull(eval(fn("get_json_int", str("not json"), str("$.k"))));
         assertEquals(9007199254740993L, eval(fn("get_json_bigint", str("{\"k1\":9007199254740993}"), str("$.k1"))));
         assertEquals("123", eval(fn("json_extract", str("{\"id\": 123, \"name\": \"doris\"}"), str("$.id"))).toString());
         assertEquals("{\"id\":87,\"name\":\"carrot\"}",
@@ -142,11 +149,37 @@ class ScalarFunctionsTest extends DuckTestBase {
         assertEquals(2.0, eval(fn("array_avg", a)));
         assertNumber("3", fn("array_position", a, num(3)));
         assertNumber("0", fn("array_position", a, num(9)));
+        assertNull(eval(fn("array_position", cast(nul(), DataType.array(DataType.INT)), num(9))));
+        // array_distinct keeps the first occurrences in order.
+        assertEquals(Arrays.asList(3, 1, null, 2), eval(fn("array_distinct", array(num(3), num(1), num(3), nul(), num(2), nul()))));
         assertEquals(true, eval(fn("arrays_overlap", array(num(1), num(2)), array(num(2), num(3)))));
         assertEquals(Arrays.asList(null, 1, 3), eval(fn("array_sort", array(num(3), nul(), num(1)))));
         assertEquals(List.of(1, 2), eval(fn("array_sort", fn("array_distinct", array(num(2), num(1), num(2))))));
         assertEquals(2, eval(fn("element_at", a, num(2))));
         assertEquals(List.of(1, 2), eval(fn("array", num(1), num(2))));
+        // array_slice(arr, offset, length), the Doris documentation's examples.
+        assertEquals(List.of(2, 3, 6), eval(fn("array_slice", array(num(1), num(2), num(3), num(6)), num(2), num(3))));
+        assertEquals(List.of(5), eval(fn("array_slice", array(num(1), num(4), num(3), num(5), nul()), num(-2), num(1))));
+        assertEquals(List.of(), eval(fn("array_slice", array(num(1), num(3), num(5)), num(0))));
+        assertEquals(List.of(3, 5), eval(fn("array_slice", array(num(1), num(3), num(5)), num(2))));
+        assertEquals(List.of(), eval(fn("array_slice", array(num(1), num(3), num(5)), num(9), num(1))));
+        assertEquals(List.of(), eval(fn("array_slice", array(num(1), num(3), num(5)), num(1), num(-1))));
+        assertNull(eval(fn("array_slice", array(num(1)), nul(), num(1))));
+    }
+
+    @Test
+    void mapsAndStructs() throws Exception {
+        Expr m = fn("map", str("a"), num(1), str("b"), num(2));
+        assertEquals(2, eval(fn("element_at", m, str("b"))));
+        assertEquals(List.of("a", "b"), eval(fn("map_keys", m)));
+        assertEquals(List.of(1, 2), eval(fn("map_values", m)));
+        assertEquals(true, eval(fn("map_contains_key", m, str("a"))));
+        assertEquals(false, eval(fn("map_contains_key", m, str("z"))));
+        assertEquals(2L, eval(fn("map_size", m)));
+        assertEquals(0L, eval(fn("map_size", fn("map"))));
+        Expr s = fn("named_struct", str("id"), num(7), str("name"), str("seven"));
+        assertEquals("seven", eval(fn("struct_element", s, str("name"))));
+        assertEquals(7, eval(fn("struct_element", s, num(1))));
     }
 
     private static void assertNumber(String expected, Expr e) throws Exception {

@@ -111,7 +111,17 @@ class StringFunctionsTest extends DuckTestBase {
     void splitting() throws Exception {
         assertEquals("hello", eval(fn("split_part", str("hello world"), str(" "), num(1))));
         assertEquals("c", eval(fn("split_part", str("a,b,c"), str(","), num(-1))));
+        // Field 0 is NULL, as the Doris documentation says.
+        assertNull(eval(fn("split_part", str("a,b,c"), str(","), num(0))));
+        assertEquals("b", eval(fn("split_part", str("a,b,c"), str(","), fn("abs", num(2)))));
         assertEquals(java.util.List.of("a", "b"), eval(fn("split_by_string", str("a,b"), str(","))));
+    }
+
+    @Test
+    void decodingGivesText() throws Exception {
+        assertEquals("abc", eval(fn("unhex", str("616263"))));
+        assertEquals("abc", eval(fn("from_base64", str("YWJj"))));
+        assertNull(eval(fn("from_base64", str("!!"))));
     }
 
     @Test
