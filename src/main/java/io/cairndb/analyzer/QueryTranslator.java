@@ -4,6 +4,8 @@ import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.IncrPlanner;
+import io.cairndb.changelog.StreamPlanner;
+import io.cairndb.catalog.StreamMeta;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -42,6 +44,11 @@ public final class QueryTranslator implements RelationResolver {
 
     @Override
     public String table(Relation.TableRef ref) {
+        StreamMeta stream = ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) == null
+                ? ctx.stream(ref.name()) : null;
+        if (stream != null) {
+            return streamScan(stream, ref);
+        }
         TableMeta t = ctx.table(ref.name());
         if (ref.incr() != null) {
             return incremental(t, ref);
@@ -74,9 +81,25 @@ public final class QueryTranslator implements RelationResolver {
         return IncrPlanner.plan(t, w, parts, retainedFrom, ctx.session().zone());
     }
 
+    private String streamScan(StreamMeta s, Relation.TableRef ref) {
+        if (ref.incr() != null || !ref.partitions().isEmpty()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "A stream can not be read with @incr or PARTITION: " + s.name());
+        }
+        TableMeta t = ctx.catalog().tables(s.tableDatabase()).stream().filter(x -> x.id() == s.tableId()).findFirst()
+                .orElseThrow(() -> new CairnException(ErrorCode.NO_SUCH_TABLE, "The base table of stream " + s.name()
+                        + " no longer exists"));
+        ctx.streamReads().add(s);
+        return StreamPlanner.plan(ctx.txn().connection(), s, t);
+    }
+
     @Override
     public List<String> hiddenColumns(Relation.TableRef ref) {
-        return ref.incr() != null ? IncrPlanner.HIDDEN_COLUMNS : List.of();
+        if (ref.incr() != null) {
+            return IncrPlanner.HIDDEN_COLUMNS;
+        }
+        boolean isStream = ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) == null
+                && ctx.stream(ref.name()) != null;
+        return isStream ? StreamPlanner.HIDDEN_COLUMNS : List.of();
     }
 
     private String view(TableMeta view) {

@@ -2,7 +2,9 @@ package io.cairndb.analyzer;
 
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.FeConfig;
+import io.cairndb.catalog.StreamMeta;
 import io.cairndb.changelog.CommitTso;
+import io.cairndb.changelog.StreamReads;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.Txn;
@@ -15,7 +17,7 @@ import io.cairndb.sql.tree.QualifiedName;
  * the FE configuration and the statement's commit timestamp.
  */
 public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks, FeConfig config,
-                               CommitTso commitTso) {
+                               CommitTso commitTso, StreamReads streamReads) {
 
     /** The database a name refers to: its qualifier, or the session's current database. */
     public String databaseOf(QualifiedName name) {
@@ -29,6 +31,11 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
         }
         catalog.requireDatabase(db);
         return db;
+    }
+
+    /** The stream a name refers to, or null when there is none of that name. */
+    public StreamMeta stream(QualifiedName name) {
+        return catalog.stream(databaseOf(name), name.name());
     }
 
     /** The table or view a name refers to; fails with Doris's message when it does not exist. */

@@ -7,6 +7,7 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogRetention;
 import io.cairndb.changelog.ChangelogTables;
+import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.changelog.Tso;
 import io.cairndb.engine.DuckEngine;
 import io.cairndb.engine.TableLocks;
@@ -52,6 +53,7 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
         try (Connection c = engine.connect()) {
             catalog.load(c);
             ChangelogTables.createSchema(c);
+            StreamOffsets.createSchema(c);
             List<Long> changelogTables = new ArrayList<>();
             for (DatabaseMeta db : catalog.databases()) {
                 for (TableMeta t : catalog.tables(db.name())) {

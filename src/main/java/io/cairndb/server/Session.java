@@ -5,6 +5,7 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.CommitTso;
+import io.cairndb.changelog.StreamReads;
 import io.cairndb.engine.TimeText;
 import io.cairndb.engine.EngineErrors;
 import io.cairndb.engine.JdbcRowResult;
@@ -90,7 +91,7 @@ public final class Session implements SqlSession, SessionState {
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
         Txn txn = new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
-                new CommitTso(db.tso(), this::commitClockMillis));
+                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads());
         try {
             StatementResult r = dispatcher.dispatch(ctx, statement);
             if (r instanceof RowResult) {

@@ -4,6 +4,7 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DataType;
 import io.cairndb.ddl.AlterTableDdl;
 import io.cairndb.ddl.DatabaseDdl;
+import io.cairndb.ddl.StreamDdl;
 import io.cairndb.ddl.TableDdl;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
@@ -116,6 +117,22 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.ShowOther s) {
             return ClientShows.show(ctx, s);
+        }
+        if (statement instanceof Statement.CreateStream s) {
+            return StreamDdl.create(ctx, s);
+        }
+        if (statement instanceof Statement.DropStream s) {
+            return StreamDdl.drop(ctx, s);
+        }
+        if (statement instanceof Statement.ShowStreams s) {
+            return StreamDdl.show(ctx, s);
+        }
+        if (statement instanceof Statement.AdminSetConfig s) {
+            s.settings().forEach(ctx.config()::set);
+            return UpdateCount.NONE;
+        }
+        if (statement instanceof Statement.AdminShowConfig s) {
+            return ShowExecutor.config(ctx.config().all(), s.like());
         }
         if (statement instanceof Statement.Describe s) {
             return ShowExecutor.describe(ctx, s);

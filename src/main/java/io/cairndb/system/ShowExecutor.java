@@ -226,6 +226,13 @@ public final class ShowExecutor {
         return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));
     }
 
+    /** ADMIN SHOW FRONTEND CONFIG: Key, Value. */
+    public static RowResult config(Map<String, String> values, String like) {
+        List<List<Object>> rows = new ArrayList<>();
+        values.forEach((k, v) -> rows.add(List.of(k, v)));
+        return new ListRowResult(strings("Key", "Value"), RowFilter.like(rows, 0, like));
+    }
+
     public static RowResult processlist(StatementContext ctx, List<ProcessInfo> processes, boolean full) {
         List<ResultColumn> cols = new ArrayList<>(strings("CurrentConnected"));
         cols.add(new ResultColumn("Id", DataType.BIGINT));

@@ -5,7 +5,9 @@ import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.TableLocks;
@@ -50,6 +52,7 @@ public final class InsertExecutor {
         }
         String select = rowSelect(ctx, tr, t, targets, source);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
+            consumeStreams(ctx);
             checkPartitions(ctx, t, named);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
             if (stmt.overwrite()) {
@@ -66,6 +69,18 @@ public final class InsertExecutor {
             KeyModelWriter.apply(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count(), "");
+        }
+    }
+
+    /**
+     * The streams the source read are consumed by this INSERT: their offsets move, in its
+     * transaction, to what the read could see, before the insert adds changes of its own.
+     */
+    private static void consumeStreams(StatementContext ctx) {
+        for (StreamMeta s : ctx.streamReads().all()) {
+            TableMeta base = ctx.catalog().tables(s.tableDatabase()).stream().filter(x -> x.id() == s.tableId())
+                    .findFirst().orElseThrow();
+            StreamOffsets.advance(ctx.txn().connection(), s, base, System.currentTimeMillis());
         }
     }
 
