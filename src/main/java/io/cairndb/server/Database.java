@@ -69,7 +69,9 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
         }
         housekeepingConnection = engine.connect();
         long every = config.number("changelog_cleanup_interval_seconds");
-        housekeeping.scheduleWithFixedDelay(this::cleanUpChangelogs, 0, every, TimeUnit.SECONDS);
+        // The first pass runs before the database serves anyone, so expired history is never read.
+        cleanUpChangelogs();
+        housekeeping.scheduleWithFixedDelay(this::cleanUpChangelogs, every, every, TimeUnit.SECONDS);
     }
 
     /** Opens the database in {@code dataDir} (in memory when null) with the default configuration. */
