@@ -203,3 +203,45 @@ CREATE STREAM s_delta ON TABLE orders
 
 statement ok
 CREATE STREAM IF NOT EXISTS s_delta ON TABLE orders
+
+# information_schema shows the streams and their consumption per partition (offset and lag).
+query
+SELECT STREAM_NAME, BASE_TABLE_NAME, STREAM_TYPE, SHOW_INITIAL_ROWS FROM information_schema.table_streams ORDER BY STREAM_NAME
+----
+ok_detail|no_before|DETAIL|false
+s_all|orders|MIN_DELTA|true
+s_append|orders|APPEND_ONLY|false
+s_delta|orders|MIN_DELTA|false
+
+query
+SELECT STREAM_NAME, PARTITION_NAME, LAG, LATEST_TSO >= CONSUMED_TSO FROM information_schema.table_stream_consumption
+WHERE STREAM_SCHEMA = 'db' ORDER BY STREAM_NAME
+----
+ok_detail|no_before|0|1
+s_all|orders|0|1
+s_append|orders|7|1
+s_delta|orders|2|1
+
+statement ok
+INSERT INTO audit SELECT id, status, 'x' FROM s_append
+
+query
+SELECT LAG, CONSUMED_TSO = LATEST_TSO FROM information_schema.table_stream_consumption WHERE STREAM_NAME = 's_append'
+----
+0|1
+
+query
+SELECT TABLE_NAME, TABLE_TYPE FROM information_schema.tables WHERE TABLE_SCHEMA = 'db' ORDER BY TABLE_NAME
+----
+audit|BASE TABLE
+no_before|BASE TABLE
+orders|BASE TABLE
+plain|BASE TABLE
+v|VIEW
+
+query
+SELECT COLUMN_NAME, ORDINAL_POSITION, IS_NULLABLE, COLUMN_KEY FROM information_schema.columns WHERE TABLE_NAME = 'orders'
+----
+id|1|NO|UNI
+status|2|YES|(empty)
+amount|3|YES|(empty)

@@ -44,6 +44,15 @@ public final class QueryTranslator implements RelationResolver {
 
     @Override
     public String table(Relation.TableRef ref) {
+        String db = ctx.databaseOf(ref.name());
+        if (ctx.systemTables().isSystemSchema(db)) {
+            String item = ctx.systemTables().fromItem(ctx, db, ref.name().name());
+            if (item == null) {
+                throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + ref.name().name() + "] does not exist in database ["
+                        + db + "].");
+            }
+            return item;
+        }
         StreamMeta stream = ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) == null
                 ? ctx.stream(ref.name()) : null;
         if (stream != null) {
@@ -96,6 +105,9 @@ public final class QueryTranslator implements RelationResolver {
     public List<String> hiddenColumns(Relation.TableRef ref) {
         if (ref.incr() != null) {
             return IncrPlanner.HIDDEN_COLUMNS;
+        }
+        if (ctx.systemTables().isSystemSchema(ctx.databaseOf(ref.name()))) {
+            return List.of();
         }
         boolean isStream = ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) == null
                 && ctx.stream(ref.name()) != null;

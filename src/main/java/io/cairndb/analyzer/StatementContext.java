@@ -17,7 +17,7 @@ import io.cairndb.sql.tree.QualifiedName;
  * the FE configuration and the statement's commit timestamp.
  */
 public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks, FeConfig config,
-                               CommitTso commitTso, StreamReads streamReads) {
+                               CommitTso commitTso, StreamReads streamReads, SystemTables systemTables) {
 
     /** The database a name refers to: its qualifier, or the session's current database. */
     public String databaseOf(QualifiedName name) {
@@ -29,7 +29,9 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
         if (db == null) {
             throw new CairnException(ErrorCode.NO_DATABASE_SELECTED, "No database selected");
         }
-        catalog.requireDatabase(db);
+        if (!systemTables.isSystemSchema(db)) {
+            catalog.requireDatabase(db);
+        }
         return db;
     }
 

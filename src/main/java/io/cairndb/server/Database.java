@@ -1,6 +1,8 @@
 package io.cairndb.server;
 
+import io.cairndb.analyzer.SystemTables;
 import io.cairndb.catalog.Catalog;
+import io.cairndb.system.InformationSchema;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.catalog.TableMeta;
@@ -39,6 +41,7 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
     private final Map<String, byte[]> users = new ConcurrentHashMap<>();
     private final FeConfig config;
     private final Tso tso = new Tso();
+    private final SystemTables systemTables = new InformationSchema();
     private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "housekeeping");
         t.setDaemon(true);
@@ -148,6 +151,10 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
 
     TableLocks locks() {
         return locks;
+    }
+
+    SystemTables systemTables() {
+        return systemTables;
     }
 
     FeConfig config() {

@@ -91,7 +91,7 @@ public final class Session implements SqlSession, SessionState {
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
         Txn txn = new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
-                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads());
+                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
         try {
             StatementResult r = dispatcher.dispatch(ctx, statement);
             if (r instanceof RowResult) {
@@ -154,7 +154,9 @@ public final class Session implements SqlSession, SessionState {
 
     @Override
     public void useDatabase(String database) {
-        db.catalog().requireDatabase(database);
+        if (!db.systemTables().isSystemSchema(database)) {
+            db.catalog().requireDatabase(database);
+        }
         currentDatabase = database;
     }
 

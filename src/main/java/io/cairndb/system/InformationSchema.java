@@ -1,0 +1,144 @@
+package io.cairndb.system;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.SystemTables;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.StreamMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogTables;
+import io.cairndb.changelog.StreamOffsets;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.ValueFormat;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code information_schema}: the MySQL tables BI tools read, and the table-stream tables. */
+public final class InformationSchema implements SystemTables {
+    public static final String NAME = "information_schema";
+
+    @Override
+    public boolean isSystemSchema(String database) {
+        return NAME.equalsIgnoreCase(database);
+    }
+
+    @Override
+    public String fromItem(StatementContext ctx, String database, String table) {
+        return switch (table.toLowerCase(Locale.ROOT)) {
+            case "schemata" -> schemata(ctx);
+            case "tables" -> tables(ctx);
+            case "columns" -> columns(ctx);
+            case "table_streams" -> streams(ctx);
+            case "table_stream_consumption" -> consumption(ctx);
+            default -> null;
+        };
+    }
+
+    private static List<ResultColumn> columnsOf(Object... nameTypePairs) {
+        List<ResultColumn> out = new ArrayList<>();
+        for (int i = 0; i < nameTypePairs.length; i += 2) {
+            out.add(new ResultColumn((String) nameTypePairs[i], (DataType) nameTypePairs[i + 1]));
+        }
+        return out;
+    }
+
+    private static String time(StatementContext ctx, long millis) {
+        return ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(millis), ctx.session().zone()), 0);
+    }
+
+    private static String schemata(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        rows.add(Arrays.asList("internal", NAME, "utf8mb4", "utf8mb4_0900_bin", null));
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            rows.add(Arrays.asList("internal", db.name(), "utf8mb4", "utf8mb4_0900_bin", null));
+        }
+        return SystemRows.fromItem(columnsOf("CATALOG_NAME", DataType.STRING, "SCHEMA_NAME", DataType.STRING,
+                "DEFAULT_CHARACTER_SET_NAME", DataType.STRING, "DEFAULT_COLLATION_NAME", DataType.STRING,
+                "SQL_PATH", DataType.STRING), rows);
+    }
+
+    private static String tables(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (TableMeta t : ctx.catalog().tables(db.name())) {
+                rows.add(Arrays.asList("internal", db.name(), t.name(), t.isView() ? "VIEW" : "BASE TABLE",
+                        t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
+            }
+        }
+        return SystemRows.fromItem(columnsOf("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+                "TABLE_NAME", DataType.STRING, "TABLE_TYPE", DataType.STRING, "ENGINE", DataType.STRING,
+                "CREATE_TIME", DataType.DATETIME, "UPDATE_TIME", DataType.DATETIME, "TABLE_COMMENT", DataType.STRING), rows);
+    }
+
+    private static String columns(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (TableMeta t : ctx.catalog().tables(db.name())) {
+                int pos = 1;
+                for (ColumnMeta c : t.columns()) {
+                    String key = !c.key() ? "" : t.keyModel() == KeyModel.DUPLICATE ? "DUP" : t.keyModel() == KeyModel.AGGREGATE
+                            ? "AGG" : "UNI";
+                    rows.add(Arrays.asList("internal", db.name(), t.name(), c.name(), pos++, c.defaultValue(),
+                            c.nullable() ? "YES" : "NO", c.type().kind().name().toLowerCase(Locale.ROOT),
+                            c.type().toSql().toLowerCase(Locale.ROOT), key, c.comment()));
+                }
+            }
+        }
+        return SystemRows.fromItem(columnsOf("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+                "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
+                "COLUMN_DEFAULT", DataType.STRING, "IS_NULLABLE", DataType.STRING, "DATA_TYPE", DataType.STRING,
+                "COLUMN_TYPE", DataType.STRING, "COLUMN_KEY", DataType.STRING, "COLUMN_COMMENT", DataType.STRING), rows);
+    }
+
+    private static String streams(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (StreamMeta s : ctx.catalog().streams(db.name())) {
+                rows.add(Arrays.asList(db.name(), s.name(), s.tableDatabase(), s.tableName(),
+                        s.type().toUpperCase(Locale.ROOT), String.valueOf(s.showInitialRows()), time(ctx, s.createTime()),
+                        s.comment()));
+            }
+        }
+        return SystemRows.fromItem(columnsOf("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
+                "BASE_TABLE_SCHEMA", DataType.STRING, "BASE_TABLE_NAME", DataType.STRING, "STREAM_TYPE", DataType.STRING,
+                "SHOW_INITIAL_ROWS", DataType.STRING, "CREATE_TIME", DataType.DATETIME, "COMMENT", DataType.STRING), rows);
+    }
+
+    /** Per stream and partition: the consumed offset, the latest change, and the unconsumed change rows (lag). */
+    private static String consumption(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        var c = ctx.txn().connection();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (StreamMeta s : ctx.catalog().streams(db.name())) {
+                TableMeta t = ctx.catalog().tables(s.tableDatabase()).stream().filter(x -> x.id() == s.tableId())
+                        .findFirst().orElse(null);
+                if (t == null) {
+                    continue;
+                }
+                Map<Long, Long> offsets = StreamOffsets.read(c, s.id());
+                for (PartitionMeta p : t.partitioning().partitions()) {
+                    long offset = offsets.getOrDefault(p.id(), s.startTso());
+                    List<Object> stats = Sql.rows(c, "SELECT max(" + ChangelogTables.TSO + "), count(*) FILTER (WHERE "
+                            + ChangelogTables.TSO + " > " + offset + ") FROM " + ChangelogTables.name(t) + " WHERE "
+                            + ChangelogTables.PARTITION + " = " + p.id()).get(0);
+                    Object latest = stats.get(0);
+                    rows.add(Arrays.asList(db.name(), s.name(), p.name(), p.id(), offset,
+                            latest == null ? offset : ((Number) latest).longValue(), ((Number) stats.get(1)).longValue()));
+                }
+            }
+        }
+        return SystemRows.fromItem(columnsOf("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
+                "PARTITION_NAME", DataType.STRING, "PARTITION_ID", DataType.BIGINT, "CONSUMED_TSO", DataType.BIGINT,
+                "LATEST_TSO", DataType.BIGINT, "LAG", DataType.BIGINT), rows);
+    }
+}

@@ -1,0 +1,45 @@
+package io.cairndb.system;
+
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.Sql;
+import io.cairndb.printer.DuckTypes;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Rows computed in Java, as a typed DuckDB FROM item that queries can filter, join and aggregate. */
+final class SystemRows {
+    private SystemRows() {
+    }
+
+    static String fromItem(List<ResultColumn> columns, List<List<Object>> rows) {
+        List<String> casts = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            casts.add("CAST(" + Sql.ident("c" + i) + " AS " + DuckTypes.toDuckDb(columns.get(i).type()) + ") AS "
+                    + Sql.ident(columns.get(i).name()));
+        }
+        List<String> tuples = new ArrayList<>();
+        for (List<Object> r : rows) {
+            List<String> lits = new ArrayList<>();
+            for (Object v : r) {
+                lits.add(v == null ? "NULL" : v instanceof Number || v instanceof Boolean ? v.toString() : Sql.literal(v.toString()));
+            }
+            tuples.add("(" + String.join(", ", lits) + ")");
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            names.add(Sql.ident("c" + i));
+        }
+        String values;
+        if (tuples.isEmpty()) {
+            List<String> nulls = new ArrayList<>();
+            for (int i = 0; i < columns.size(); i++) {
+                nulls.add("NULL");
+            }
+            values = "(SELECT * FROM (VALUES (" + String.join(", ", nulls) + ")) AS v(" + String.join(", ", names) + ") WHERE FALSE)";
+        } else {
+            values = "(VALUES " + String.join(", ", tuples) + ") AS v(" + String.join(", ", names) + ")";
+        }
+        return "(SELECT " + String.join(", ", casts) + " FROM " + values + ")";
+    }
+}
