@@ -61,6 +61,53 @@ class CrashRecoveryTest {
         }
     }
 
+    @Test
+    void streamConsumptionIsExactlyOnceAcrossKills() throws Exception {
+        int port = freePort();
+        Process first = start(port);
+        try (Connection c = connect(port); Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE s");
+            st.execute("CREATE TABLE s.src (id BIGINT NOT NULL, v BIGINT) UNIQUE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1 "
+                    + "PROPERTIES (\"changelog.enable\" = \"true\", \"changelog.need_historical_value\" = \"true\")");
+            st.execute("CREATE TABLE s.dst (id BIGINT, v BIGINT) DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+            st.execute("CREATE STREAM s.changes ON TABLE s.src");
+            st.execute("INSERT INTO s.src SELECT number, number FROM numbers(\"number\" = \"1000\")");
+            st.execute("INSERT INTO s.dst SELECT id, v FROM s.changes");
+            st.execute("INSERT INTO s.src SELECT number + 1000, number FROM numbers(\"number\" = \"2000000\")");
+            // Kill the server while a consuming INSERT of two million changes runs (or just after it commits).
+            Thread consumer = new Thread(() -> {
+                try (Connection c2 = connect(port); Statement st2 = c2.createStatement()) {
+                    st2.execute("INSERT INTO s.dst SELECT id, v FROM s.changes");
+                } catch (SQLException expectedWhenKilled) {
+                    // the connection dies with the server
+                }
+            });
+            consumer.start();
+            Thread.sleep(300);
+        } finally {
+            first.destroyForcibly();
+            assertTrue(first.waitFor(30, TimeUnit.SECONDS));
+        }
+        Process second = start(port);
+        try (Connection c = connect(port); Statement st = c.createStatement()) {
+            st.execute("INSERT INTO s.dst SELECT id, v FROM s.changes");
+            try (ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT id), min(id), max(id) FROM s.dst")) {
+                assertTrue(rs.next());
+                assertEquals(2_001_000, rs.getLong(1), "every committed change delivered");
+                assertEquals(2_001_000, rs.getLong(2), "no change delivered twice");
+                assertEquals(0, rs.getLong(3));
+                assertEquals(2_000_999, rs.getLong(4));
+            }
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM s.changes")) {
+                assertTrue(rs.next());
+                assertEquals(0, rs.getLong(1));
+            }
+        } finally {
+            second.destroy();
+            second.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
     private Process start(int port) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), "io.cairndb.Main",
