@@ -10,7 +10,12 @@ import java.util.regex.Pattern;
 /** Turns DuckDB exceptions into user-facing errors with MySQL codes and Doris-like wording. */
 public final class EngineErrors {
     private static final Pattern ERROR_CLASS = Pattern.compile("([A-Za-z ]+) Error: (.*)", Pattern.DOTALL);
-    private static final Pattern MISSING_COLUMN = Pattern.compile("Referenced column \"([^\"]+)\" not found.*", Pattern.DOTALL);
+    private static final Pattern MISSING_COLUMN = Pattern.compile("Referenced column \"([^\"]+)\" (?:was )?not found.*",
+            Pattern.DOTALL);
+    private static final Pattern MISSING_QUALIFIED_COLUMN = Pattern.compile(
+            "Table \"([^\"]+)\" does not have a column named \"([^\"]+)\".*", Pattern.DOTALL);
+    private static final Pattern MISSING_QUALIFIER = Pattern.compile("Referenced table \"([^\"]+)\" not found.*", Pattern.DOTALL);
+    private static final Pattern NOT_AGGREGATE = Pattern.compile("Function \"(\w+)\" is a Scalar Function.*", Pattern.DOTALL);
     private static final Pattern MISSING_FUNCTION = Pattern.compile("Scalar Function with name (\\w+) does not exist!.*|"
             + "Aggregate Function with name (\\w+) does not exist!.*", Pattern.DOTALL);
 
@@ -40,6 +45,19 @@ public final class EngineErrors {
         Matcher col = MISSING_COLUMN.matcher(detail);
         if (col.matches()) {
             return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + col.group(1) + "' in 'table list'", e);
+        }
+        Matcher qcol = MISSING_QUALIFIED_COLUMN.matcher(detail);
+        if (qcol.matches()) {
+            return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + qcol.group(2) + "' in '" + qcol.group(1) + "'", e);
+        }
+        Matcher qualifier = MISSING_QUALIFIER.matcher(detail);
+        if (qualifier.matches()) {
+            return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown table '" + qualifier.group(1)
+                    + "' in the column list: it is neither a table nor an alias of this query", e);
+        }
+        Matcher scalar = NOT_AGGREGATE.matcher(detail);
+        if (scalar.matches()) {
+            return new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + scalar.group(1) + "' is not an aggregate or window function", e);
         }
         Matcher fn = MISSING_FUNCTION.matcher(detail);
         if (fn.matches()) {

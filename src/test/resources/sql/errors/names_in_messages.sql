@@ -1,5 +1,4 @@
-# PENDING (not run): errors where CairnDB passes DuckDB's own message through instead of the
-# Doris/MySQL one naming the column or function.
+# Errors that name the missing column, qualifier or misused function in MySQL's words.
 
 statement ok
 CREATE DATABASE db
@@ -19,7 +18,7 @@ statement error Unknown column 'nope'
 SELECT t.nope FROM t
 
 # a qualifier that names no table of the query
-statement error Unknown column 'k'
+statement error Unknown table 'x'
 SELECT x.k FROM t
 
 # DISTINCT on a scalar function passed through to DuckDB under its own name
