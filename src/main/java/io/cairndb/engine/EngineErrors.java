@@ -15,7 +15,7 @@ public final class EngineErrors {
     private static final Pattern MISSING_QUALIFIED_COLUMN = Pattern.compile(
             "Table \"([^\"]+)\" does not have a column named \"([^\"]+)\".*", Pattern.DOTALL);
     private static final Pattern MISSING_QUALIFIER = Pattern.compile("Referenced table \"([^\"]+)\" not found.*", Pattern.DOTALL);
-    private static final Pattern NOT_AGGREGATE = Pattern.compile("Function \"(\w+)\" is a Scalar Function.*", Pattern.DOTALL);
+    private static final Pattern NOT_AGGREGATE = Pattern.compile("Function \"(\\w+)\" is a Scalar Function.*", Pattern.DOTALL);
     private static final Pattern MISSING_FUNCTION = Pattern.compile("Scalar Function with name (\\w+) does not exist!.*|"
             + "Aggregate Function with name (\\w+) does not exist!.*", Pattern.DOTALL);
 

@@ -3,6 +3,7 @@ package io.cairndb.server;
 import io.cairndb.analyzer.SystemTables;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.system.InformationSchema;
+import io.cairndb.write.LoadLabels;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.catalog.TableMeta;
@@ -57,6 +58,7 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
             catalog.load(c);
             ChangelogTables.createSchema(c);
             StreamOffsets.createSchema(c);
+            LoadLabels.createSchema(c);
             List<Long> changelogTables = new ArrayList<>();
             for (DatabaseMeta db : catalog.databases()) {
                 for (TableMeta t : catalog.tables(db.name())) {

@@ -43,15 +43,11 @@ public final class InsertExecutor {
     public static UpdateCount insert(StatementContext ctx, TableMeta t, Statement.Insert stmt) {
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
                 : PartitionResolver.requireAll(t, stmt.partitions());
-        QueryTranslator tr = ctx.translator();
-        String source = tr.translate(stmt.source());
         List<ColumnMeta> targets = targetColumns(t, stmt.columns());
-        int sourceWidth = QueryShape.columns(ctx.txn().connection(), source).size();
-        if (sourceWidth != targets.size()) {
-            throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
-        }
-        String select = rowSelect(ctx, tr, t, targets, source);
+        String select = InsertSource.rows(ctx, t, targets, stmt.source());
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
+            StrictChecks.check(ctx.txn().connection(), t);
+            LoadLabels.claim(ctx, t.database(), stmt.label());
             consumeStreams(ctx);
             checkPartitions(ctx, t, named);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
@@ -101,27 +97,6 @@ public final class InsertExecutor {
             out.add(c);
         }
         return out;
-    }
-
-    /** SELECT producing full table rows from the source: given columns cast, the others defaulted. */
-    private static String rowSelect(StatementContext ctx, QueryTranslator tr, TableMeta t, List<ColumnMeta> targets,
-                                    String source) {
-        List<String> aliases = new ArrayList<>();
-        for (int i = 0; i < targets.size(); i++) {
-            aliases.add(Sql.ident("_c" + i));
-        }
-        List<String> items = new ArrayList<>();
-        for (ColumnMeta c : t.columns()) {
-            int pos = targets.indexOf(c);
-            String type = DuckTypes.toDuckDb(c.type());
-            if (pos >= 0) {
-                items.add("CAST(" + Sql.ident("__src") + "." + Sql.ident("_c" + pos) + " AS " + type + ")");
-            } else {
-                items.add(ColumnDefaults.expression(ctx, tr, t, c));
-            }
-        }
-        return "SELECT " + String.join(", ", items) + " FROM (" + source + ") AS " + Sql.ident("__src")
-                + "(" + String.join(", ", aliases) + ")";
     }
 
     private static void checkPartitions(StatementContext ctx, TableMeta t, List<PartitionMeta> named) {

@@ -3,6 +3,8 @@ package io.cairndb.write;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckTypes;
 
 import java.sql.Connection;
@@ -34,8 +36,15 @@ final class StagedRows implements AutoCloseable {
             cols.append(Sql.ident(columns.get(i).name())).append(' ').append(DuckTypes.toDuckDb(columns.get(i).type()));
         }
         Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NAME + " (" + cols + ")");
-        long n = Sql.execute(c, "INSERT INTO " + NAME + " " + select);
-        return new StagedRows(c, n);
+        try {
+            return new StagedRows(c, Sql.execute(c, "INSERT INTO " + NAME + " " + select));
+        } catch (CairnException e) {
+            if (e.errorCode() == ErrorCode.WRONG_VALUE.code()) {
+                // A value that does not convert to its column's type is filtered data in Doris's strict mode.
+                throw new CairnException(ErrorCode.WRONG_VALUE, "Insert has filtered data in strict mode. Reason: " + e.getMessage(), e);
+            }
+            throw e;
+        }
     }
 
     static String table() {

@@ -1,6 +1,6 @@
-# PENDING (not run): INSERT forms CairnDB does not handle as Doris does yet: DEFAULT in VALUES,
-# VALUES rows of different literal types, strict-mode messages for NOT NULL and conversion
-# failures, VARCHAR(n) length checks, fractions stored into integer columns, and label reuse.
+# INSERT details as Doris has them: DEFAULT in VALUES, VALUES rows of different literal types,
+# strict-mode errors for NOT NULL, conversion and VARCHAR(n) length, fractions into integer
+# columns, and labels used once.
 
 statement ok
 CREATE DATABASE db

@@ -1,0 +1,94 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.QueryTranslator;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.QueryShape;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckTypes;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.QueryBody;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The SELECT that produces an INSERT's full table rows: given columns converted to the column
+ * types (strictly: a value that does not convert is an error, not a NULL), the others defaulted.
+ */
+final class InsertSource {
+    private InsertSource() {
+    }
+
+    static String rows(StatementContext ctx, TableMeta t, List<ColumnMeta> targets, Query source) {
+        QueryTranslator tr = ctx.translator();
+        String sql;
+        List<DataType> sourceTypes;
+        if (isPlainValues(source)) {
+            // Each value is converted on its own, so rows may mix literal types and use DEFAULT.
+            sql = values(ctx, tr, t, targets, ((QueryBody.Values) source.body()).rows());
+            sourceTypes = targets.stream().map(ColumnMeta::type).toList();
+        } else {
+            sql = tr.translate(source);
+            List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), sql);
+            if (shape.size() != targets.size()) {
+                throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
+            }
+            sourceTypes = shape.stream().map(ResultColumn::type).toList();
+        }
+        List<String> aliases = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            aliases.add(Sql.ident("_c" + i));
+        }
+        List<String> items = new ArrayList<>();
+        for (ColumnMeta c : t.columns()) {
+            int pos = targets.indexOf(c);
+            items.add(pos >= 0 ? convert(Sql.ident("__src") + "." + Sql.ident("_c" + pos), sourceTypes.get(pos), c.type())
+                    : ColumnDefaults.expression(ctx, tr, t, c));
+        }
+        return "SELECT " + String.join(", ", items) + " FROM (" + sql + ") AS " + Sql.ident("__src")
+                + "(" + String.join(", ", aliases) + ")";
+    }
+
+    private static boolean isPlainValues(Query q) {
+        return q.body() instanceof QueryBody.Values && q.with().isEmpty() && q.orderBy().isEmpty() && q.limit() == null;
+    }
+
+    private static String values(StatementContext ctx, QueryTranslator tr, TableMeta t, List<ColumnMeta> targets,
+                                 List<List<Expr>> rows) {
+        List<String> tuples = new ArrayList<>(rows.size());
+        for (List<Expr> row : rows) {
+            if (row.size() != targets.size()) {
+                throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
+            }
+            List<String> cells = new ArrayList<>(row.size());
+            for (int i = 0; i < row.size(); i++) {
+                ColumnMeta c = targets.get(i);
+                Expr v = row.get(i);
+                cells.add(v instanceof Expr.DefaultValue ? ColumnDefaults.expression(ctx, tr, t, c)
+                        : convert(tr.translate(v), isFraction(v) ? DataType.DOUBLE : DataType.STRING, c.type()));
+            }
+            tuples.add("(" + String.join(", ", cells) + ")");
+        }
+        return "VALUES " + String.join(", ", tuples);
+    }
+
+    private static boolean isFraction(Expr v) {
+        Expr e = v instanceof Expr.Unary u ? u.operand() : v;
+        return e instanceof Expr.DecimalLiteral || e instanceof Expr.DoubleLiteral;
+    }
+
+    /** A strict conversion; fractions stored into integer columns are truncated, as Doris does. */
+    private static String convert(String value, DataType from, DataType to) {
+        boolean fractional = from.kind() == io.cairndb.catalog.TypeKind.DECIMAL || from.kind() == io.cairndb.catalog.TypeKind.DOUBLE
+                || from.kind() == io.cairndb.catalog.TypeKind.FLOAT;
+        String v = fractional && to.kind().isInteger() ? "trunc(" + value + ")" : value;
+        return "CAST(" + v + " AS " + DuckTypes.toDuckDb(to) + ")";
+    }
+}

@@ -1,0 +1,32 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Catalog;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.sql.Connection;
+
+/** Load labels: a label names one load per database, so a retried load with the same label is refused. */
+public final class LoadLabels {
+    static final String TABLE = Catalog.SYSTEM_SCHEMA + ".load_labels";
+
+    private LoadLabels() {
+    }
+
+    public static void createSchema(Connection c) {
+        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (db VARCHAR NOT NULL, label VARCHAR NOT NULL, created_at BIGINT NOT NULL)");
+    }
+
+    static void claim(StatementContext ctx, String database, String label) {
+        if (label == null) {
+            return;
+        }
+        Connection c = ctx.txn().connection();
+        if (Sql.scalar(c, "SELECT 1 FROM " + TABLE + " WHERE db = ? AND label = ?", database, label) != null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Label [" + label + "] has already been used");
+        }
+        Sql.update(c, "INSERT INTO " + TABLE + " VALUES (?, ?, ?)", database, label, System.currentTimeMillis());
+    }
+}
