@@ -94,6 +94,19 @@ public final class ChangelogTables {
                 + Sql.literal(kind) + ")");
     }
 
+    /** A bulk removal of one partition's rows at commit {@code tso}. */
+    public record Marker(long tso, long partitionId, String kind) {
+    }
+
+    public static List<Marker> markers(Connection c, long tableId) {
+        List<Marker> out = new ArrayList<>();
+        for (List<Object> r : Sql.rows(c, "SELECT tso, partition_id, kind FROM " + MARKERS + " WHERE table_id = ? ORDER BY tso, partition_id",
+                tableId)) {
+            out.add(new Marker(((Number) r.get(0)).longValue(), ((Number) r.get(1)).longValue(), (String) r.get(2)));
+        }
+        return out;
+    }
+
     /** Changelog tables of the listed table ids, for the TSO high-water mark. */
     public static List<String> names(List<Long> tableIds) {
         return tableIds.stream().map(ChangelogTables::name).toList();

@@ -9,6 +9,7 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.engine.ResultColumn;
@@ -40,6 +41,7 @@ public final class InformationSchema implements SystemTables {
             case "columns" -> columns(ctx);
             case "table_streams" -> streams(ctx);
             case "table_stream_consumption" -> consumption(ctx);
+            case "changelog_markers" -> markers(ctx);
             default -> null;
         };
     }
@@ -112,6 +114,29 @@ public final class InformationSchema implements SystemTables {
         return SystemRows.fromItem(columnsOf("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
                 "BASE_TABLE_SCHEMA", DataType.STRING, "BASE_TABLE_NAME", DataType.STRING, "STREAM_TYPE", DataType.STRING,
                 "SHOW_INITIAL_ROWS", DataType.STRING, "CREATE_TIME", DataType.DATETIME, "COMMENT", DataType.STRING), rows);
+    }
+
+    /**
+     * Bulk removals (TRUNCATE, INSERT OVERWRITE, DROP PARTITION) that the changelog records as one
+     * marker per partition instead of row deletes, so that consumers know which partitions lost history.
+     */
+    private static String markers(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (TableMeta t : ctx.catalog().tables(db.name())) {
+                if (t.isView() || !ChangelogConfig.of(t).enabled()) {
+                    continue;
+                }
+                for (ChangelogTables.Marker m : ChangelogTables.markers(ctx.txn().connection(), t.id())) {
+                    PartitionMeta p = t.partitioning().partitions().stream().filter(x -> x.id() == m.partitionId())
+                            .findFirst().orElse(null);
+                    rows.add(Arrays.asList(db.name(), t.name(), p == null ? null : p.name(), m.partitionId(), m.tso(), m.kind()));
+                }
+            }
+        }
+        return SystemRows.fromItem(columnsOf("TABLE_SCHEMA", DataType.STRING, "TABLE_NAME", DataType.STRING,
+                "PARTITION_NAME", DataType.STRING, "PARTITION_ID", DataType.BIGINT, "COMMIT_TSO", DataType.BIGINT,
+                "KIND", DataType.STRING), rows);
     }
 
     /** Per stream and partition: the consumed offset, the latest change, and the unconsumed change rows (lag). */
