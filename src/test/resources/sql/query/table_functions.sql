@@ -66,7 +66,7 @@ SELECT * FROM numbers("number" = "many")
 statement error Unknown table function 'no_such_tvf'
 SELECT * FROM no_such_tvf("a" = "b")
 
-# local(): csv_with_names takes the column names from the header (plain csv: see table_functions.pending)
+# local(): csv_with_names takes the column names from the header (plain csv: see local_csv.sql)
 query
 SELECT count(*) FROM local("file_path" = "src/test/resources/fixtures/people.csv", "format" = "csv")
 ----

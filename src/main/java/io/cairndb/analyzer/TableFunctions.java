@@ -16,7 +16,7 @@ final class TableFunctions {
     static String sql(Relation.TableFunction fn, StatementContext ctx) {
         return switch (fn.name().toLowerCase(Locale.ROOT)) {
             case "numbers" -> numbers(fn.properties());
-            case "local" -> LocalFiles.sql(fn.properties());
+            case "local" -> LocalFiles.sql(fn.properties(), ctx.txn().connection());
             default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + fn.name() + "'");
         };
     }

@@ -1,5 +1,4 @@
-# PENDING (not run): local() over a plain csv file names its columns c1, c2, .. in Doris; CairnDB
-# passes DuckDB's read_csv names (column0, column1, ..) through.
+# local() over a CSV file without a header names its columns c1, c2, ... and reads them as strings, as Doris does.
 
 query
 SELECT c1, c2, c3 FROM local("file_path" = "src/test/resources/fixtures/people.csv", "format" = "csv") ORDER BY c1
