@@ -1,5 +1,6 @@
 package io.cairndb;
 
+import io.cairndb.catalog.FeConfig;
 import io.cairndb.server.Database;
 import io.cairndb.server.mysql.MysqlServer;
 import org.slf4j.Logger;
@@ -15,11 +16,12 @@ public final class Main {
     private Main() {
     }
 
-    record Options(int port, int httpPort, Path dataDir) {
+    record Options(int port, int httpPort, Path dataDir, Path conf) {
         static Options parse(String[] args) {
             int port = 9030;
             int httpPort = 8030;
             Path dataDir = Path.of("cairn-data");
+            Path conf = Path.of("conf", "cairn.conf");
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 String value = i + 1 < args.length ? args[i + 1] : null;
@@ -27,15 +29,16 @@ public final class Main {
                     case "--port" -> port = Integer.parseInt(require(a, value));
                     case "--http-port" -> httpPort = Integer.parseInt(require(a, value));
                     case "--data-dir" -> dataDir = Path.of(require(a, value));
+                    case "--conf" -> conf = Path.of(require(a, value));
                     case "--help", "-h" -> {
-                        System.out.println("usage: java -jar cairndb.jar [--port N] [--http-port N] [--data-dir DIR]");
+                        System.out.println("usage: java -jar cairndb.jar [--port N] [--http-port N] [--data-dir DIR] [--conf FILE]");
                         System.exit(0);
                     }
                     default -> throw new IllegalArgumentException("unknown option " + a + " (try --help)");
                 }
                 i++;
             }
-            return new Options(port, httpPort, dataDir);
+            return new Options(port, httpPort, dataDir, conf);
         }
 
         private static String require(String option, String value) {
@@ -49,7 +52,7 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         Options o = Options.parse(args);
         System.setProperty("cairn.log.dir", o.dataDir().resolve("log").toString());
-        Database db = Database.open(o.dataDir());
+        Database db = Database.open(o.dataDir(), FeConfig.load(o.conf()));
         MysqlServer server = new MysqlServer(db);
         server.start("0.0.0.0", o.port());
         LOG.info("CairnDB listening for MySQL clients on port {} (data in {})", server.port(), o.dataDir().toAbsolutePath());
