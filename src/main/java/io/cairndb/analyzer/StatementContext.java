@@ -54,6 +54,17 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
         return t;
     }
 
+    /**
+     * Runs {@code work} on a base table while holding its writer lock. The metadata is read again
+     * under the lock: a writer that held it may have published new versions.
+     */
+    public <T> T underWriteLock(QualifiedName name, java.util.function.Function<TableMeta, T> work) {
+        TableMeta probe = baseTable(name);
+        try (TableLocks.Held lock = locks.lock(probe.database(), probe.name())) {
+            return work.apply(baseTable(name));
+        }
+    }
+
     public QueryTranslator translator() {
         return new QueryTranslator(this);
     }

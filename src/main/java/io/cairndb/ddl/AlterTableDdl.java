@@ -13,7 +13,6 @@ import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -39,9 +38,7 @@ public final class AlterTableDdl {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.AlterTable stmt) {
-        TableMeta probe = ctx.baseTable(stmt.name());
-        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
-            TableMeta original = ctx.baseTable(stmt.name());
+        return ctx.underWriteLock(stmt.name(), original -> {
             TableMeta t = original;
             for (Statement.AlterClause clause : stmt.clauses()) {
                 t = apply(ctx, t, clause);
@@ -64,7 +61,7 @@ public final class AlterTableDdl {
                 ctx.catalog().publishTable(result);
             });
             return UpdateCount.NONE;
-        }
+        });
     }
 
     private static TableMeta apply(StatementContext ctx, TableMeta t, Statement.AlterClause clause) {

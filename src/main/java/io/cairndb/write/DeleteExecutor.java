@@ -5,7 +5,6 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.sql.tree.Expr;
@@ -24,9 +23,7 @@ public final class DeleteExecutor {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.Delete stmt) {
-        TableMeta probe = ctx.baseTable(stmt.table());
-        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
-            TableMeta t = ctx.baseTable(stmt.table());
+        return ctx.underWriteLock(stmt.table(), t -> {
             String alias = stmt.alias() != null ? stmt.alias() : t.name();
             Relation from = new Relation.TableRef(stmt.table(), alias, List.of(), null);
             if (stmt.using() != null) {
@@ -49,6 +46,6 @@ public final class DeleteExecutor {
             long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
             PartitionVersions.bump(ctx, t, touched);
             return UpdateCount.of(n);
-        }
+        });
     }
 }

@@ -10,7 +10,6 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -32,11 +31,7 @@ public final class InsertExecutor {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.Insert stmt) {
-        TableMeta probe = ctx.baseTable(stmt.table());
-        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
-            // Re-read under the lock: a writer that held it may have published new versions.
-            return insert(ctx, ctx.baseTable(stmt.table()), stmt);
-        }
+        return ctx.underWriteLock(stmt.table(), t -> insert(ctx, t, stmt));
     }
 
     /** Inserts into {@code t}, which the caller has locked or has just created in this transaction. */

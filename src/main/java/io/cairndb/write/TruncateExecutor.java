@@ -5,7 +5,6 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.sql.tree.Statement;
@@ -20,9 +19,7 @@ public final class TruncateExecutor {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.TruncateTable stmt) {
-        TableMeta probe = ctx.baseTable(stmt.name());
-        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
-            TableMeta t = ctx.baseTable(stmt.name());
+        return ctx.underWriteLock(stmt.name(), t -> {
             List<PartitionMeta> parts = stmt.partitions().isEmpty() ? t.partitioning().partitions()
                     : PartitionResolver.requireAll(t, stmt.partitions());
             String where = stmt.partitions().isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, parts);
@@ -36,6 +33,6 @@ public final class TruncateExecutor {
             }
             PartitionVersions.bump(ctx, t, touched);
             return UpdateCount.NONE;
-        }
+        });
     }
 }

@@ -3,7 +3,6 @@ package io.cairndb.write;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.TableMeta;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -29,9 +28,7 @@ public final class UpdateExecutor {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.Update stmt) {
-        TableMeta probe = ctx.baseTable(stmt.table());
-        try (TableLocks.Held lock = ctx.locks().lock(probe.database(), probe.name())) {
-            TableMeta t = ctx.baseTable(stmt.table());
+        return ctx.underWriteLock(stmt.table(), t -> {
             if (!t.keyModel().upserts()) {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Only unique table could be updated.");
             }
@@ -67,6 +64,6 @@ public final class UpdateExecutor {
                 PartitionVersions.bump(ctx, t, touched);
                 return UpdateCount.of(staged.count());
             }
-        }
+        });
     }
 }
