@@ -133,7 +133,8 @@ public final class TableDefinitionAnalyzer {
                     + " table can not be NULL");
         }
         boolean nullable = def.nullable() != null ? def.nullable() : !keyed && !def.autoIncrement();
-        String defaultValue = def.defaultValue() == null ? null : SqlFormatter.format(def.defaultValue());
+        String defaultValue = def.defaultValue() == null ? null
+                : isCurrentTimestamp(def.defaultValue()) ? "CURRENT_TIMESTAMP" : SqlFormatter.format(def.defaultValue());
         if ("NULL".equalsIgnoreCase(defaultValue)) {
             if (!nullable) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not set null default value to non nullable column: " + def.name());
@@ -141,6 +142,11 @@ public final class TableDefinitionAnalyzer {
             defaultValue = null;
         }
         return new ColumnMeta(def.name(), type, nullable, key, agg, def.autoIncrement(), defaultValue, def.comment());
+    }
+
+    private static boolean isCurrentTimestamp(io.cairndb.sql.tree.Expr e) {
+        return e instanceof io.cairndb.sql.tree.Expr.FunctionCall f && f.args().isEmpty()
+                && (f.name().equals("current_timestamp") || f.name().equals("now"));
     }
 
     private static void checkAggregationType(String name, DataType type, AggregationType agg) {

@@ -63,7 +63,8 @@ public final class DuckResultTypes {
             case "FLOAT" -> DataType.FLOAT;
             case "DOUBLE" -> DataType.DOUBLE;
             case "DATE" -> DataType.DATE;
-            case "TIMESTAMP", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP WITH TIME ZONE" -> DataType.datetime(0);
+            case "TIMESTAMP", "TIMESTAMP_S", "TIMESTAMP WITH TIME ZONE" -> DataType.datetime(0);
+            case "TIMESTAMP_MS" -> DataType.datetime(3);
             case "TIMESTAMP_NS" -> DataType.datetime(6);
             case "JSON" -> DataType.JSON;
             case "\"NULL\"", "NULL" -> DataType.NULL;

@@ -34,7 +34,8 @@ public final class DuckTypes {
             case DOUBLE -> "DOUBLE";
             case DECIMAL -> decimal(type);
             case DATE -> "DATE";
-            case DATETIME -> "TIMESTAMP";
+            // The stored precision follows DATETIME(p): seconds, milliseconds or microseconds.
+            case DATETIME -> type.scale() == 0 ? "TIMESTAMP_S" : type.scale() <= 3 ? "TIMESTAMP_MS" : "TIMESTAMP";
             case CHAR, VARCHAR, STRING -> "VARCHAR";
             case JSON -> "JSON";
             case ARRAY -> toDuckDb(type.children().get(0)) + "[]";

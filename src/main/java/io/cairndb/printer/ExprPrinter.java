@@ -47,7 +47,9 @@ final class ExprPrinter {
         } else if (e instanceof Expr.StringLiteral s) {
             return SqlText.string(s.value());
         } else if (e instanceof Expr.TypedLiteral t) {
-            return "CAST(" + SqlText.string(t.value()) + " AS " + DuckTypes.toDuckDb(t.type()) + ")";
+            // A literal keeps the fraction it is written with, whatever precision its type name implies.
+            String type = t.type().kind() == io.cairndb.catalog.TypeKind.DATETIME ? "TIMESTAMP" : DuckTypes.toDuckDb(t.type());
+            return "CAST(" + SqlText.string(t.value()) + " AS " + type + ")";
         } else if (e instanceof Expr.Interval i) {
             return interval(print(i.value()), i.unit());
         } else if (e instanceof Expr.Parameter p) {

@@ -25,7 +25,9 @@ class DuckTypesTest extends DuckTestBase {
         assertEquals("DOUBLE", DuckTypes.toDuckDb(DataType.DOUBLE));
         assertEquals("DECIMAL(27, 9)", DuckTypes.toDuckDb(DataType.decimal(27, 9)));
         assertEquals("DATE", DuckTypes.toDuckDb(DataType.DATE));
-        assertEquals("TIMESTAMP", DuckTypes.toDuckDb(DataType.datetime(3)));
+        assertEquals("TIMESTAMP_S", DuckTypes.toDuckDb(DataType.DATETIME));
+        assertEquals("TIMESTAMP_MS", DuckTypes.toDuckDb(DataType.datetime(3)));
+        assertEquals("TIMESTAMP", DuckTypes.toDuckDb(DataType.datetime(6)));
         assertEquals("VARCHAR", DuckTypes.toDuckDb(DataType.chars(5)));
         assertEquals("VARCHAR", DuckTypes.toDuckDb(DataType.varchar(20)));
         assertEquals("VARCHAR", DuckTypes.toDuckDb(DataType.STRING));
