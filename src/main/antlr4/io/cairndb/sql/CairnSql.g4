@@ -118,6 +118,11 @@ createTableLike
     : CREATE TABLE (IF NOT EXISTS)? name=qualifiedName LIKE source=qualifiedName
     ;
 
+// A bare column name: CREATE TABLE t (a, b) AS SELECT .. names the query's columns.
+ctasColumn
+    : identifier
+    ;
+
 createTable
     : CREATE TABLE (IF NOT EXISTS)? qualifiedName
       (LEFT_PAREN tableElement (COMMA tableElement)* RIGHT_PAREN)?
@@ -133,6 +138,7 @@ createTable
 tableElement
     : columnDef
     | indexDef
+    | ctasColumn
     ;
 
 columnDef

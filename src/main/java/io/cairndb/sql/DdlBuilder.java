@@ -63,10 +63,18 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         if (ctx.tableElement().isEmpty() && ctx.query() == null) {
             throw SyntaxErrors.at(ctx.stop, "CREATE TABLE needs column definitions or AS query");
         }
-        List<ColumnDef> columns = ctx.tableElement().stream()
-                .filter(e -> e.columnDef() != null)
-                .map(e -> columnDef(e.columnDef()))
-                .toList();
+        List<ColumnDef> columns = new java.util.ArrayList<>();
+        for (TableElementContext e : ctx.tableElement()) {
+            if (e.columnDef() != null) {
+                columns.add(columnDef(e.columnDef()));
+            } else if (e.ctasColumn() != null) {
+                if (ctx.query() == null) {
+                    throw SyntaxErrors.at(e.ctasColumn().stop, "column " + e.ctasColumn().getText() + " needs a type");
+                }
+                // The type comes from the query's column.
+                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null));
+            }
+        }
         KeyDescContext key = ctx.keyDesc();
         Statement.KeyDesc keys = key == null ? null
                 : new Statement.KeyDesc(KeyModel.valueOf(key.model.getText().toUpperCase(Locale.ROOT)),

@@ -1,5 +1,4 @@
-# PENDING (not run): CREATE TABLE .. AS SELECT with a list of column names, which Doris accepts
-# and the grammar rejects.
+# CREATE TABLE .. AS SELECT with a list of column names that rename the query's columns.
 
 statement ok
 CREATE DATABASE db
@@ -24,3 +23,6 @@ SELECT id, label FROM named ORDER BY id
 
 statement error Number of columns don't equal number of SELECT statement's select list
 CREATE TABLE bad (a, b) AS SELECT 1
+
+statement error column a needs a type
+CREATE TABLE no_query (a, b)
