@@ -94,9 +94,10 @@ public final class QueryTranslator implements RelationResolver {
         if (ref.incr() != null || !ref.partitions().isEmpty()) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "A stream can not be read with @incr or PARTITION: " + s.name());
         }
-        TableMeta t = ctx.catalog().tables(s.tableDatabase()).stream().filter(x -> x.id() == s.tableId()).findFirst()
-                .orElseThrow(() -> new CairnException(ErrorCode.NO_SUCH_TABLE, "The base table of stream " + s.name()
-                        + " no longer exists"));
+        TableMeta t = ctx.catalog().tableById(s.tableDatabase(), s.tableId());
+        if (t == null) {
+            throw new CairnException(ErrorCode.NO_SUCH_TABLE, "The base table of stream " + s.name() + " no longer exists");
+        }
         ctx.streamReads().add(s);
         return StreamPlanner.plan(ctx.txn().connection(), s, t);
     }

@@ -22,8 +22,8 @@ public final class Catalog {
 
     private final CatalogStore store = new CatalogStore();
     private final Map<String, DatabaseMeta> databases = new ConcurrentHashMap<>();
-    private final Map<String, Map<String, TableMeta>> tables = new ConcurrentHashMap<>();
-    private final Map<String, Map<String, StreamMeta>> streams = new ConcurrentHashMap<>();
+    private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name);
+    private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name);
     private final AtomicLong nextId = new AtomicLong(10_000);
 
     /** Creates the system schema if needed and loads every entry. */
@@ -32,11 +32,10 @@ public final class Catalog {
         long maxId = nextId.get();
         for (DatabaseMeta db : store.loadDatabases(c)) {
             databases.put(db.name(), db);
-            tables.put(db.name(), new ConcurrentHashMap<>());
             maxId = Math.max(maxId, db.id());
         }
         for (TableMeta t : store.loadTables(c)) {
-            tables.computeIfAbsent(t.database(), k -> new ConcurrentHashMap<>()).put(t.name(), t);
+            tables.put(t);
             maxId = Math.max(maxId, t.id());
             if (t.partitioning() != null) {
                 for (PartitionMeta p : t.partitioning().partitions()) {
@@ -45,7 +44,7 @@ public final class Catalog {
             }
         }
         for (StreamMeta s : store.loadStreams(c)) {
-            streams.computeIfAbsent(s.database(), k -> new ConcurrentHashMap<>()).put(s.name(), s);
+            streams.put(s);
             maxId = Math.max(maxId, s.id());
         }
         nextId.set(maxId + 1);
@@ -81,8 +80,12 @@ public final class Catalog {
     }
 
     public TableMeta table(String database, String name) {
-        Map<String, TableMeta> t = tables.get(database);
-        return t == null ? null : t.get(name);
+        return tables.get(database, name);
+    }
+
+    /** The table with this id in {@code database}, or null (a table keeps its id through renames). */
+    public TableMeta tableById(String database, long id) {
+        return tables.list(database).stream().filter(t -> t.id() == id).findFirst().orElse(null);
     }
 
     public TableMeta requireTable(String database, String name) {
@@ -96,13 +99,7 @@ public final class Catalog {
     }
 
     public List<TableMeta> tables(String database) {
-        Map<String, TableMeta> t = tables.get(database);
-        if (t == null) {
-            return List.of();
-        }
-        List<TableMeta> out = new ArrayList<>(t.values());
-        out.sort(Comparator.comparing(TableMeta::name));
-        return out;
+        return tables.list(database);
     }
 
     // ---- changes (persist in the caller's transaction; publish after commit)
@@ -113,7 +110,6 @@ public final class Catalog {
 
     public void publishDatabase(DatabaseMeta db) {
         databases.put(db.name(), db);
-        tables.putIfAbsent(db.name(), new ConcurrentHashMap<>());
     }
 
     public void deleteDatabase(Connection c, String name) {
@@ -122,38 +118,18 @@ public final class Catalog {
 
     public void forgetDatabase(String name) {
         databases.remove(name);
-        tables.remove(name);
-        streams.remove(name);
+        tables.removeDatabase(name);
+        streams.removeDatabase(name);
     }
 
     // ---- streams
 
     public StreamMeta stream(String database, String name) {
-        Map<String, StreamMeta> s = streams.get(database);
-        return s == null ? null : s.get(name);
+        return streams.get(database, name);
     }
 
     public List<StreamMeta> streams(String database) {
-        Map<String, StreamMeta> s = streams.get(database);
-        if (s == null) {
-            return List.of();
-        }
-        List<StreamMeta> out = new ArrayList<>(s.values());
-        out.sort(Comparator.comparing(StreamMeta::name));
-        return out;
-    }
-
-    /** Streams over the table with this id, in any database. */
-    public List<StreamMeta> streamsOn(long tableId) {
-        List<StreamMeta> out = new ArrayList<>();
-        for (Map<String, StreamMeta> byName : streams.values()) {
-            for (StreamMeta s : byName.values()) {
-                if (s.tableId() == tableId) {
-                    out.add(s);
-                }
-            }
-        }
-        return out;
+        return streams.list(database);
     }
 
     public void saveStream(Connection c, StreamMeta s) {
@@ -161,7 +137,7 @@ public final class Catalog {
     }
 
     public void publishStream(StreamMeta s) {
-        streams.computeIfAbsent(s.database(), k -> new ConcurrentHashMap<>()).put(s.name(), s);
+        streams.put(s);
     }
 
     public void deleteStream(Connection c, String database, String name) {
@@ -169,10 +145,7 @@ public final class Catalog {
     }
 
     public void forgetStream(String database, String name) {
-        Map<String, StreamMeta> s = streams.get(database);
-        if (s != null) {
-            s.remove(name);
-        }
+        streams.remove(database, name);
     }
 
     public void saveTable(Connection c, TableMeta t) {
@@ -180,7 +153,7 @@ public final class Catalog {
     }
 
     public void publishTable(TableMeta t) {
-        tables.computeIfAbsent(t.database(), k -> new ConcurrentHashMap<>()).put(t.name(), t);
+        tables.put(t);
     }
 
     public void deleteTable(Connection c, String database, String name) {
@@ -188,9 +161,6 @@ public final class Catalog {
     }
 
     public void forgetTable(String database, String name) {
-        Map<String, TableMeta> t = tables.get(database);
-        if (t != null) {
-            t.remove(name);
-        }
+        tables.remove(database, name);
     }
 }

@@ -145,8 +145,7 @@ public final class InformationSchema implements SystemTables {
         var c = ctx.txn().connection();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (StreamMeta s : ctx.catalog().streams(db.name())) {
-                TableMeta t = ctx.catalog().tables(s.tableDatabase()).stream().filter(x -> x.id() == s.tableId())
-                        .findFirst().orElse(null);
+                TableMeta t = ctx.catalog().tableById(s.tableDatabase(), s.tableId());
                 if (t == null) {
                     continue;
                 }

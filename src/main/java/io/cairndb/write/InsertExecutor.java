@@ -69,8 +69,7 @@ public final class InsertExecutor {
      */
     private static void consumeStreams(StatementContext ctx) {
         for (StreamMeta s : ctx.streamReads().all()) {
-            TableMeta base = ctx.catalog().tables(s.tableDatabase()).stream().filter(x -> x.id() == s.tableId())
-                    .findFirst().orElseThrow();
+            TableMeta base = java.util.Objects.requireNonNull(ctx.catalog().tableById(s.tableDatabase(), s.tableId()));
             StreamOffsets.advance(ctx.txn().connection(), s, base, System.currentTimeMillis());
         }
     }
