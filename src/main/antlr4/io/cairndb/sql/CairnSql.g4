@@ -38,6 +38,95 @@ statement
     | showStatement
     | streamStatement
     | adminStatement
+    | mvStatement
+    ;
+
+// ---------------------------------------------------------------- materialized views
+
+mvStatement
+    : createMaterializedView
+    | refreshMaterializedView
+    | dropMaterializedView
+    | alterMaterializedView
+    | mvJobStatement
+    | showCreateMaterializedView
+    ;
+
+// Doris: [BUILD ..] [REFRESH method [trigger]] [[DUPLICATE] KEY (..)] ...; StarRocks:
+// REFRESH [IMMEDIATE | DEFERRED] {ASYNC [START ('ts')] [EVERY (INTERVAL n unit)] | MANUAL}.
+createMaterializedView
+    : CREATE MATERIALIZED VIEW (IF NOT EXISTS)? name=qualifiedName
+      (LEFT_PAREN mvColumn (COMMA mvColumn)* RIGHT_PAREN)?
+      (BUILD build=(IMMEDIATE | DEFERRED))?
+      mvRefresh?
+      (DUPLICATE? KEY LEFT_PAREN keyColumns=identifierList RIGHT_PAREN)?
+      (COMMENT comment=string)?
+      (PARTITION BY LEFT_PAREN? mvPartitionExpr RIGHT_PAREN?)?
+      distributionDesc?
+      (ORDER BY LEFT_PAREN orderColumns=identifierList RIGHT_PAREN)?
+      propertiesClause?
+      AS query
+    ;
+
+mvColumn
+    : identifier (COMMENT string)?
+    ;
+
+mvRefresh
+    : REFRESH method=(COMPLETE | AUTO | INCREMENTAL) FALLBACK? mvTrigger?
+    | REFRESH mvTrigger
+    | REFRESH build=(IMMEDIATE | DEFERRED)? ASYNC (START LEFT_PAREN start=string RIGHT_PAREN)?
+      (EVERY LEFT_PAREN? INTERVAL INTEGER_VALUE unit=identifier RIGHT_PAREN?)?
+    | REFRESH build=(IMMEDIATE | DEFERRED)? MANUAL
+    ;
+
+mvTrigger
+    : ON MANUAL
+    | ON SCHEDULE EVERY INTEGER_VALUE unit=identifier (STARTS starts=string)?
+    | ON COMMIT
+    ;
+
+mvPartitionExpr
+    : identifier
+    | identifier LEFT_PAREN first=mvPartitionArg COMMA second=mvPartitionArg RIGHT_PAREN
+    ;
+
+mvPartitionArg
+    : identifier
+    | string
+    ;
+
+refreshMaterializedView
+    : REFRESH MATERIALIZED VIEW qualifiedName
+      ( refreshMode=(AUTO | COMPLETE | INCREMENTAL)
+      | PARTITIONS? LEFT_PAREN identifierList RIGHT_PAREN
+      | PARTITION START LEFT_PAREN start=string RIGHT_PAREN END LEFT_PAREN end=string RIGHT_PAREN
+      )?
+      FORCE?
+      (WITH syncMode=(SYNC | ASYNC) MODE)?
+    ;
+
+dropMaterializedView
+    : DROP MATERIALIZED VIEW (IF EXISTS)? name=qualifiedName (ON table=qualifiedName)?
+    ;
+
+alterMaterializedView
+    : ALTER MATERIALIZED VIEW qualifiedName SET propertyList                                 #alterMvSet
+    | ALTER MATERIALIZED VIEW qualifiedName RENAME identifier                               #alterMvRename
+    | ALTER MATERIALIZED VIEW qualifiedName mvRefresh                                       #alterMvRefresh
+    | ALTER MATERIALIZED VIEW qualifiedName REPLACE WITH MATERIALIZED VIEW other=qualifiedName
+      propertiesClause?                                                                    #alterMvReplace
+    | ALTER MATERIALIZED VIEW qualifiedName status=(ACTIVE | INACTIVE)                      #alterMvStatus
+    ;
+
+mvJobStatement
+    : PAUSE MATERIALIZED VIEW JOB ON qualifiedName                                          #pauseMvJob
+    | RESUME MATERIALIZED VIEW JOB ON qualifiedName                                         #resumeMvJob
+    | CANCEL MATERIALIZED VIEW TASK INTEGER_VALUE ON qualifiedName                          #cancelMvTask
+    ;
+
+showCreateMaterializedView
+    : SHOW CREATE MATERIALIZED VIEW qualifiedName
     ;
 
 // ---------------------------------------------------------------- table streams
@@ -759,7 +848,7 @@ identifier
     ;
 
 nonReserved
-    : ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
+    : ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
     | EXTRACT | FIELDS | FIRST | FOLLOWING | FORCE | GLOBAL | GRAPH | HASH | HLL_UNION | INDEXES
@@ -774,6 +863,28 @@ nonReserved
 // ---------------------------------------------------------------- lexer: keywords
 
 ADD: 'ADD';
+ACTIVE: 'ACTIVE';
+ASYNC: 'ASYNC';
+BUILD: 'BUILD';
+CANCEL: 'CANCEL';
+COMPLETE: 'COMPLETE';
+DEFERRED: 'DEFERRED';
+EVERY: 'EVERY';
+FALLBACK: 'FALLBACK';
+IMMEDIATE: 'IMMEDIATE';
+INACTIVE: 'INACTIVE';
+INCREMENTAL: 'INCREMENTAL';
+JOB: 'JOB';
+MANUAL: 'MANUAL';
+MATERIALIZED: 'MATERIALIZED';
+MODE: 'MODE';
+PAUSE: 'PAUSE';
+REFRESH: 'REFRESH';
+RESUME: 'RESUME';
+SCHEDULE: 'SCHEDULE';
+STARTS: 'STARTS';
+SYNC: 'SYNC';
+TASK: 'TASK';
 ADMIN: 'ADMIN';
 CONFIG: 'CONFIG';
 FRONTEND: 'FRONTEND';

@@ -15,6 +15,7 @@ import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.system.ClientShows;
 import io.cairndb.system.ShowExecutor;
@@ -136,6 +137,9 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.Describe s) {
             return ShowExecutor.describe(ctx, s);
+        }
+        if (statement.getClass().getEnclosingClass() == MvStatement.class) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Materialized views are not supported by this server yet");
         }
         throw new IllegalStateException("unhandled " + statement);
     }

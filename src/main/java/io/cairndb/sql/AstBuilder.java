@@ -37,6 +37,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     private final ExpressionBuilder expressions = new ExpressionBuilder(this);
     private final DdlBuilder ddl = new DdlBuilder(this, expressions);
     private final StreamAdminBuilder streams = new StreamAdminBuilder();
+    private final MvBuilder mvs = new MvBuilder(this);
     /** Token indexes of all {@code ?} placeholders, ascending. */
     private final int[] parameterTokens;
     /** How many placeholders precede the statement being built: numbering restarts per statement. */
@@ -92,6 +93,11 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitStreamStatement(StreamStatementContext ctx) {
         return (Statement) streams.visit(ctx.getChild(0));
+    }
+
+    @Override
+    public Statement visitMvStatement(MvStatementContext ctx) {
+        return (Statement) mvs.visit(ctx.getChild(0));
     }
 
     @Override

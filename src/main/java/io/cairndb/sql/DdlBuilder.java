@@ -183,7 +183,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         return PartitionDesc.Value.of(ctx.string() != null ? string(ctx.string()) : ctx.getText());
     }
 
-    private static DistributionDesc distribution(DistributionDescContext ctx) {
+    static DistributionDesc distribution(DistributionDescContext ctx) {
         if (ctx == null) {
             return null;
         }

@@ -5,8 +5,11 @@ import io.cairndb.catalog.KeyModel;
 import java.util.List;
 import java.util.Map;
 
-/** Top-level statements. Nullable components are documented per record; lists are never null. */
-public sealed interface Statement {
+/**
+ * Top-level statements. Nullable components are documented per record; lists are never null. The
+ * materialized-view statements are in {@link MvStatement}.
+ */
+public interface Statement {
 
     record QueryStatement(Query query) implements Statement {
     }
