@@ -38,6 +38,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     private final DdlBuilder ddl = new DdlBuilder(this, expressions);
     private final StreamAdminBuilder streams = new StreamAdminBuilder();
     private final MvBuilder mvs = new MvBuilder(this);
+    private final ShowBuilder shows = new ShowBuilder(this);
     /** Token indexes of all {@code ?} placeholders, ascending. */
     private final int[] parameterTokens;
     /** How many placeholders precede the statement being built: numbering restarts per statement. */
@@ -93,6 +94,11 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitStreamStatement(StreamStatementContext ctx) {
         return (Statement) streams.visit(ctx.getChild(0));
+    }
+
+    @Override
+    public Object visitStatement(StatementContext ctx) {
+        return ctx.showStatement() != null ? shows.visit(ctx.showStatement()) : visitChildren(ctx);
     }
 
     @Override
@@ -519,95 +525,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
         return new Statement.Describe(qualifiedName(ctx.qualifiedName()), ctx.ALL() != null);
     }
 
-    // ------------------------------------------------------------ SHOW
-
-    @Override
-    public Statement visitShowDatabases(ShowDatabasesContext ctx) {
-        return new Statement.ShowDatabases(like(ctx.showFilter()), filterWhere(ctx.showFilter()));
-    }
-
-    @Override
-    public Statement visitShowTables(ShowTablesContext ctx) {
-        String database = ctx.qualifiedName() == null ? null : qualifiedName(ctx.qualifiedName()).name();
-        return new Statement.ShowTables(database, ctx.FULL() != null, like(ctx.showFilter()), filterWhere(ctx.showFilter()));
-    }
-
-    @Override
-    public Statement visitShowCreateTable(ShowCreateTableContext ctx) {
-        return new Statement.ShowCreateTable(qualifiedName(ctx.qualifiedName()));
-    }
-
-    @Override
-    public Statement visitShowPartitions(ShowPartitionsContext ctx) {
-        return new Statement.ShowPartitions(qualifiedName(ctx.qualifiedName()), where(ctx.whereClause()),
-                orderBy(ctx.orderByClause()), limit(ctx.limitClause()));
-    }
-
-    @Override
-    public Statement visitShowColumns(ShowColumnsContext ctx) {
-        return new Statement.ShowColumns(tableIn(ctx.qualifiedName(), ctx.identifier()), ctx.FULL() != null,
-                like(ctx.likeClause()));
-    }
-
-    /** {@code t FROM db} names db.t. */
-    private static QualifiedName tableIn(QualifiedNameContext table, IdentifierContext database) {
-        QualifiedName name = qualifiedName(table);
-        return database == null ? name : QualifiedName.of(identifier(database), name.name());
-    }
-
-    @Override
-    public Statement visitShowVariables(ShowVariablesContext ctx) {
-        Statement.Scope scope = ctx.scope == null ? null
-                : ctx.scope.getType() == CairnSqlLexer.GLOBAL ? Statement.Scope.GLOBAL : Statement.Scope.SESSION;
-        return new Statement.ShowVariables(scope, like(ctx.showFilter()), filterWhere(ctx.showFilter()));
-    }
-
-    @Override
-    public Statement visitShowProcesslist(ShowProcesslistContext ctx) {
-        return new Statement.ShowProcesslist(ctx.FULL() != null);
-    }
-
-    @Override
-    public Statement visitShowStatus(ShowStatusContext ctx) {
-        return new Statement.ShowOther("STATUS", null, like(ctx.likeClause()));
-    }
-
-    @Override
-    public Statement visitShowFixed(ShowFixedContext ctx) {
-        return new Statement.ShowOther(ctx.what.getText().toUpperCase(Locale.ROOT), null, null);
-    }
-
-    @Override
-    public Statement visitShowCharset(ShowCharsetContext ctx) {
-        return new Statement.ShowOther("CHARSET", null, like(ctx.likeClause()));
-    }
-
-    @Override
-    public Statement visitShowCollation(ShowCollationContext ctx) {
-        return new Statement.ShowOther("COLLATION", null, like(ctx.likeClause()));
-    }
-
-    @Override
-    public Statement visitShowIndex(ShowIndexContext ctx) {
-        return new Statement.ShowOther("INDEX", tableIn(ctx.qualifiedName(), ctx.identifier()), null);
-    }
-
-    /** The target of SHOW TABLE STATUS is the database, when named. */
-    @Override
-    public Statement visitShowTableStatus(ShowTableStatusContext ctx) {
-        QualifiedName database = ctx.identifier() == null ? null : QualifiedName.of(identifier(ctx.identifier()));
-        return new Statement.ShowOther("TABLE STATUS", database, like(ctx.likeClause()));
-    }
-
-    private static String like(ShowFilterContext ctx) {
-        return ctx == null ? null : like(ctx.likeClause());
-    }
-
     static String like(LikeClauseContext ctx) {
         return ctx == null ? null : string(ctx.string());
-    }
-
-    private Expr filterWhere(ShowFilterContext ctx) {
-        return ctx == null ? null : where(ctx.whereClause());
     }
 }

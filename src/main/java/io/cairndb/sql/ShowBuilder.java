@@ -1,0 +1,106 @@
+package io.cairndb.sql;
+
+import io.cairndb.sql.CairnSqlParser.*;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.QualifiedName;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.Locale;
+
+import static io.cairndb.sql.TreeValues.identifier;
+import static io.cairndb.sql.TreeValues.qualifiedName;
+
+/** Builds the SHOW statements. */
+final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
+    private final AstBuilder ast;
+
+    ShowBuilder(AstBuilder ast) {
+        this.ast = ast;
+    }
+
+    @Override
+    public Statement visitShowDatabases(ShowDatabasesContext ctx) {
+        return new Statement.ShowDatabases(like(ctx.showFilter()), filterWhere(ctx.showFilter()));
+    }
+
+    @Override
+    public Statement visitShowTables(ShowTablesContext ctx) {
+        String database = ctx.qualifiedName() == null ? null : qualifiedName(ctx.qualifiedName()).name();
+        return new Statement.ShowTables(database, ctx.FULL() != null, like(ctx.showFilter()), filterWhere(ctx.showFilter()));
+    }
+
+    @Override
+    public Statement visitShowCreateTable(ShowCreateTableContext ctx) {
+        return new Statement.ShowCreateTable(qualifiedName(ctx.qualifiedName()));
+    }
+
+    @Override
+    public Statement visitShowPartitions(ShowPartitionsContext ctx) {
+        return new Statement.ShowPartitions(qualifiedName(ctx.qualifiedName()), ast.where(ctx.whereClause()),
+                ast.orderBy(ctx.orderByClause()), ast.limit(ctx.limitClause()));
+    }
+
+    @Override
+    public Statement visitShowColumns(ShowColumnsContext ctx) {
+        return new Statement.ShowColumns(tableIn(ctx.qualifiedName(), ctx.identifier()), ctx.FULL() != null,
+                AstBuilder.like(ctx.likeClause()));
+    }
+
+    /** {@code t FROM db} names db.t. */
+    private static QualifiedName tableIn(QualifiedNameContext table, IdentifierContext database) {
+        QualifiedName name = qualifiedName(table);
+        return database == null ? name : QualifiedName.of(identifier(database), name.name());
+    }
+
+    @Override
+    public Statement visitShowVariables(ShowVariablesContext ctx) {
+        Statement.Scope scope = ctx.scope == null ? null
+                : ctx.scope.getType() == CairnSqlLexer.GLOBAL ? Statement.Scope.GLOBAL : Statement.Scope.SESSION;
+        return new Statement.ShowVariables(scope, like(ctx.showFilter()), filterWhere(ctx.showFilter()));
+    }
+
+    @Override
+    public Statement visitShowProcesslist(ShowProcesslistContext ctx) {
+        return new Statement.ShowProcesslist(ctx.FULL() != null);
+    }
+
+    @Override
+    public Statement visitShowStatus(ShowStatusContext ctx) {
+        return new Statement.ShowOther("STATUS", null, AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitShowFixed(ShowFixedContext ctx) {
+        return new Statement.ShowOther(ctx.what.getText().toUpperCase(Locale.ROOT), null, null);
+    }
+
+    @Override
+    public Statement visitShowCharset(ShowCharsetContext ctx) {
+        return new Statement.ShowOther("CHARSET", null, AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitShowCollation(ShowCollationContext ctx) {
+        return new Statement.ShowOther("COLLATION", null, AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitShowIndex(ShowIndexContext ctx) {
+        return new Statement.ShowOther("INDEX", tableIn(ctx.qualifiedName(), ctx.identifier()), null);
+    }
+
+    /** The target of SHOW TABLE STATUS is the database, when named. */
+    @Override
+    public Statement visitShowTableStatus(ShowTableStatusContext ctx) {
+        QualifiedName database = ctx.identifier() == null ? null : QualifiedName.of(identifier(ctx.identifier()));
+        return new Statement.ShowOther("TABLE STATUS", database, AstBuilder.like(ctx.likeClause()));
+    }
+
+    private static String like(ShowFilterContext ctx) {
+        return ctx == null ? null : AstBuilder.like(ctx.likeClause());
+    }
+
+    private Expr filterWhere(ShowFilterContext ctx) {
+        return ctx == null ? null : ast.where(ctx.whereClause());
+    }
+}
