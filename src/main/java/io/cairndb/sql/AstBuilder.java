@@ -54,7 +54,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
 
     Statement statement(StatementContext ctx) {
         parameterBase = parameterPosition(ctx.start.getTokenIndex());
-        return (Statement) visit(ctx.getChild(0));
+        return (Statement) (ctx.showStatement() != null ? shows.visit(ctx.showStatement()) : visit(ctx.getChild(0)));
     }
 
     Query query(QueryContext ctx) {
@@ -94,11 +94,6 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitStreamStatement(StreamStatementContext ctx) {
         return (Statement) streams.visit(ctx.getChild(0));
-    }
-
-    @Override
-    public Object visitStatement(StatementContext ctx) {
-        return ctx.showStatement() != null ? shows.visit(ctx.showStatement()) : visitChildren(ctx);
     }
 
     @Override
