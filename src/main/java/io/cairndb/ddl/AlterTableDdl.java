@@ -136,6 +136,10 @@ public final class AlterTableDdl {
                 }
                 PartitionResolver.require(t, drop.name());
             }
+            if (ChangelogConfig.of(t).enabled()) {
+                // The partition's rows go without DELETE changes: a marker records the removal.
+                ChangelogTables.mark(c, t.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION");
+            }
             Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.of(t, p));
             List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
             parts.remove(p);
