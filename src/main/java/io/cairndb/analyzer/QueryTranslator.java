@@ -87,7 +87,7 @@ public final class QueryTranslator implements RelationResolver {
         IncrPlanner.check(t, w, ctx.config().changelogEnabled());
         List<PartitionMeta> parts = PartitionResolver.requireAll(t, ref.partitions());
         long retainedFrom = ChangelogTables.retainedFrom(ctx.txn().connection(), t.id());
-        return IncrPlanner.plan(t, w, parts, retainedFrom, ctx.session().zone());
+        return IncrPlanner.plan(ctx.txn().connection(), t, w, parts, retainedFrom, ctx.session().zone());
     }
 
     private String streamScan(StreamMeta s, Relation.TableRef ref) {

@@ -9,6 +9,7 @@ import io.cairndb.engine.TimeText;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
+import java.sql.Connection;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -84,6 +85,17 @@ public final class IncrPlanner {
      * retained history fails for MIN_DELTA (its result would be wrong) and is moved up otherwise.
      */
     public static String plan(TableMeta t, Window w, List<PartitionMeta> partitions, long retainedFrom, ZoneId zone) {
+        return plan(null, t, w, partitions, retainedFrom, zone);
+    }
+
+    /**
+     * As {@link #plan(TableMeta, Window, List, long, ZoneId)}; with a connection, a MIN_DELTA window
+     * that holds only APPENDs and no bulk removal is read as it is: every removal of a row is
+     * recorded (a DELETE change or a marker), so each key was appended at most once in it and the
+     * appends are already the net change, with no consolidation by key.
+     */
+    public static String plan(Connection c, TableMeta t, Window w, List<PartitionMeta> partitions, long retainedFrom,
+                              ZoneId zone) {
         long start = w.startTso() == null ? retainedFrom : w.startTso();
         if (start < retainedFrom) {
             if (w.mode() == Mode.MIN_DELTA && w.explicitStart()) {
@@ -101,7 +113,20 @@ public final class IncrPlanner {
             conds.add(ChangelogTables.PARTITION + " IN (" + String.join(", ",
                     partitions.stream().map(p -> Long.toString(p.id())).toList()) + ")");
         }
-        return changes(t, w.mode(), "SELECT * FROM " + ChangelogTables.name(t) + " WHERE " + String.join(" AND ", conds));
+        String selected = "SELECT * FROM " + ChangelogTables.name(t) + " WHERE " + String.join(" AND ", conds);
+        if (c != null && w.mode() == Mode.MIN_DELTA && t.keyModel() != KeyModel.DUPLICATE
+                && onlyAppends(c, t, selected, start, w.endTso())) {
+            return changes(t, Mode.DETAIL, selected);
+        }
+        return changes(t, w.mode(), selected);
+    }
+
+    private static boolean onlyAppends(Connection c, TableMeta t, String selected, long start, Long end) {
+        String markers = "SELECT 1 FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso >= " + start
+                + (end == null ? "" : " AND tso < " + end);
+        Object v = Sql.scalar(c, "SELECT NOT EXISTS (SELECT 1 FROM (" + selected + ") WHERE " + ChangelogTables.OP + " <> "
+                + ChangelogTables.APPEND + ") AND NOT EXISTS (" + markers + ")");
+        return Boolean.TRUE.equals(v);
     }
 
     /**
@@ -125,30 +150,26 @@ public final class IncrPlanner {
     /**
      * Net change per key: the first change in the window tells whether the key existed at the
      * start (a DELETE or UPDATE_BEFORE removes an existing row) and with which values; the last
-     * tells whether it exists at the end (APPEND or UPDATE_AFTER) and with which values.
+     * tells whether it exists at the end (APPEND or UPDATE_AFTER) and with which values. One window
+     * (one partitioning and order, so one sort) gives each change its position among its key's
+     * changes and the key's first and last operations; the first change is kept as the net
+     * UPDATE_BEFORE or DELETE, the last as the net UPDATE_AFTER or APPEND. One change cannot be
+     * both, as its operation cannot be in both sets.
      */
     private static String minDelta(TableMeta t, String changes) {
         List<String> keys = t.keyColumns().stream().map(k -> Sql.ident(k.name())).toList();
-        String keyList = String.join(", ", keys);
-        String ordered = "SELECT *, row_number() OVER (PARTITION BY " + keyList + " ORDER BY " + ChangelogTables.TSO + ", "
-                + ChangelogTables.LSN + ") AS __first, row_number() OVER (PARTITION BY " + keyList + " ORDER BY "
-                + ChangelogTables.TSO + " DESC, " + ChangelogTables.LSN + " DESC) AS __last FROM (" + changes + ")";
-        List<String> on = new ArrayList<>();
-        for (String k : keys) {
-            on.add("f." + k + " = l." + k);
-        }
-        String existedAtStart = "f." + ChangelogTables.OP + " IN (" + ChangelogTables.DELETE + ", " + ChangelogTables.UPDATE_BEFORE + ")";
-        String existsAtEnd = "l." + ChangelogTables.OP + " IN (" + ChangelogTables.APPEND + ", " + ChangelogTables.UPDATE_AFTER + ")";
-        String pairs = "(SELECT * FROM ev WHERE __first = 1) AS f JOIN (SELECT * FROM ev WHERE __last = 1) AS l ON "
-                + String.join(" AND ", on);
-        String before = "SELECT " + columns(t, "f") + ", " + ChangelogTables.UPDATE_BEFORE + ", f." + ChangelogTables.TSO + ", f."
-                + ChangelogTables.LSN + " FROM " + pairs + " WHERE " + existedAtStart + " AND " + existsAtEnd;
-        String after = "SELECT " + columns(t, "l") + ", " + ChangelogTables.UPDATE_AFTER + ", l." + ChangelogTables.TSO + ", l."
-                + ChangelogTables.LSN + " FROM " + pairs + " WHERE " + existedAtStart + " AND " + existsAtEnd;
-        String appended = "SELECT " + columns(t, "l") + ", " + ChangelogTables.APPEND + ", l." + ChangelogTables.TSO + ", l."
-                + ChangelogTables.LSN + " FROM " + pairs + " WHERE NOT " + existedAtStart + " AND " + existsAtEnd;
-        String deleted = "SELECT " + columns(t, "f") + ", " + ChangelogTables.DELETE + ", f." + ChangelogTables.TSO + ", f."
-                + ChangelogTables.LSN + " FROM " + pairs + " WHERE " + existedAtStart + " AND NOT " + existsAtEnd;
+        String order = "PARTITION BY " + String.join(", ", keys) + " ORDER BY " + ChangelogTables.TSO + ", " + ChangelogTables.LSN;
+        String whole = order + " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING";
+        String ev = "SELECT *, row_number() OVER (" + order + ") AS __pos, count(*) OVER (" + whole + ") AS __cnt, first_value("
+                + ChangelogTables.OP + ") OVER (" + whole + ") AS __fop, last_value(" + ChangelogTables.OP + ") OVER (" + whole
+                + ") AS __lop FROM (" + changes + ")";
+        String existedAtStart = "__fop IN (" + ChangelogTables.DELETE + ", " + ChangelogTables.UPDATE_BEFORE + ")";
+        String existsAtEnd = "__lop IN (" + ChangelogTables.APPEND + ", " + ChangelogTables.UPDATE_AFTER + ")";
+        String first = "__pos = 1 AND " + existedAtStart;
+        String last = "__pos = __cnt AND " + existsAtEnd;
+        String op = "CASE WHEN " + first + " THEN CASE WHEN " + existsAtEnd + " THEN " + ChangelogTables.UPDATE_BEFORE + " ELSE "
+                + ChangelogTables.DELETE + " END WHEN " + existedAtStart + " THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
+                + ChangelogTables.APPEND + " END";
         List<String> names = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             names.add(Sql.ident(c.name()));
@@ -156,8 +177,8 @@ public final class IncrPlanner {
         for (String h : HIDDEN_COLUMNS) {
             names.add(Sql.ident(h));
         }
-        return "(WITH ev AS (" + ordered + ") SELECT * FROM (" + before + " UNION ALL " + after + " UNION ALL " + appended
-                + " UNION ALL " + deleted + ") AS __delta(" + String.join(", ", names) + "))";
+        return "(SELECT * FROM (SELECT " + columns(t, null) + ", " + op + ", " + ChangelogTables.TSO + ", " + ChangelogTables.LSN
+                + " FROM (" + ev + ") WHERE (" + first + ") OR (" + last + ")) AS __delta(" + String.join(", ", names) + "))";
     }
 
     private static String columns(TableMeta t, String qualifier) {

@@ -59,6 +59,11 @@ public final class Session implements SqlSession, SessionState {
         this.connection = db.engine().connect();
         try {
             DuckMacros.install(connection);
+            // Batches of up to 2048 keys are pushed into base-table scans as IN filters (DuckDB's
+            // default is 50), so the changelog's lookup of old rows reads only matching row groups.
+            try (Statement st = connection.createStatement()) {
+                st.execute("SET dynamic_or_filter_threshold = 2048");
+            }
             connection.commit();
         } catch (SQLException e) {
             throw EngineErrors.translate(e);

@@ -18,6 +18,7 @@ import java.util.List;
  */
 final class ChangeCapture {
     private static final String BATCH = "temp.__cairn_changes";
+    private static final String NEW_ROWS = "temp.__cairn_new_rows";
 
     private ChangeCapture() {
     }
@@ -37,12 +38,20 @@ final class ChangeCapture {
     /**
      * New rows of a keyed table, consolidated by key ({@code rows} is a SELECT): a key that exists
      * already gives UPDATE_BEFORE (when historical values are kept) and UPDATE_AFTER, a new key an
-     * APPEND. One join of the batch with the base finds both.
+     * APPEND. The consolidated rows are kept in a temp table, returned for the base table's upsert
+     * (so the batch is consolidated once), to be dropped with {@link #dropBatch}. One join of the
+     * batch with the base finds the old rows.
+     * Both images go in by one INSERT: with DuckDB 1.5.2 and preserve_insertion_order, an INSERT
+     * adding no rows (no key existed) followed in the transaction by one adding a full row group
+     * or more left the new rows invisible until a restart.
      */
-    static void upserts(StatementContext ctx, TableMeta t, String rows) {
+    static String upserts(StatementContext ctx, TableMeta t, String rows) {
         var c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         String base = Sql.table(t.database(), t.name());
+        String newCols = KeyModelWriter.columnList(t.columns());
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + newCols
+                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
         List<String> items = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
             items.add("n." + Sql.ident(col.name()));
@@ -56,25 +65,32 @@ final class ChangeCapture {
             on.add("n." + Sql.ident(k.name()) + " = o." + Sql.ident(k.name()));
         }
         String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL AS __existed";
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH.substring("temp.".length()) + " AS SELECT "
-                + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
-                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ") AS n LEFT JOIN " + base + " AS o ON "
-                + String.join(" AND ", on));
-        String newCols = KeyModelWriter.columnList(t.columns());
         String pid = PartitionIds.of(t, null);
-        if (ChangelogConfig.of(t).needHistoricalValue()) {
-            List<String> oldCols = new ArrayList<>();
-            for (ColumnMeta col : t.columns()) {
-                oldCols.add(Sql.ident("__old_" + col.name()) + " AS " + Sql.ident(col.name()));
-            }
-            // Partition ids are computed on the old values, renamed back to the column names.
-            Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.UPDATE_BEFORE + ", " + tso + ", __rn * 2, "
-                    + pid + ", " + newCols + " FROM (SELECT " + String.join(", ", oldCols) + ", __rn FROM " + BATCH
-                    + " WHERE __existed)");
+        String joined = "SELECT " + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
+                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + base + " AS o ON " + String.join(" AND ", on);
+        String after = "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND
+                + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM ";
+        if (!ChangelogConfig.of(t).needHistoricalValue()) {
+            // Without before images the old values are not needed: one pass, no intermediate table.
+            Sql.execute(c, ChangelogTables.insertInto(t) + after + "(" + joined + ")");
+            return NEW_ROWS;
         }
-        Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
-                + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM " + BATCH);
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH.substring("temp.".length()) + " AS " + joined);
+        List<String> oldCols = new ArrayList<>();
+        for (ColumnMeta col : t.columns()) {
+            oldCols.add(Sql.ident("__old_" + col.name()) + " AS " + Sql.ident(col.name()));
+        }
+        // Partition ids are computed on the old values, renamed back to the column names.
+        String before = "SELECT " + ChangelogTables.UPDATE_BEFORE + ", " + tso + ", __rn * 2, " + pid + ", " + newCols
+                + " FROM (SELECT " + String.join(", ", oldCols) + ", __rn FROM " + BATCH + " WHERE __existed)";
+        // One INSERT for both images (see the note on empty inserts above).
+        Sql.execute(c, ChangelogTables.insertInto(t) + before + " UNION ALL " + after + BATCH);
         Sql.execute(c, "DROP TABLE " + BATCH);
+        return NEW_ROWS;
+    }
+
+    static void dropBatch(StatementContext ctx) {
+        Sql.execute(ctx.txn().connection(), "DROP TABLE IF EXISTS " + NEW_ROWS);
     }
 
     /** Rows about to be deleted ({@code where} over the base table): DELETE with their old values. */

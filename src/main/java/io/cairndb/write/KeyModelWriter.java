@@ -34,9 +34,13 @@ final class KeyModelWriter {
             case UNIQUE, PRIMARY -> {
                 String rows = lastRowPerKey(t, stagedTable);
                 if (capture) {
-                    ChangeCapture.upserts(ctx, t, rows);
+                    // The capture consolidates the batch once; the upsert reads its result.
+                    String consolidated = ChangeCapture.upserts(ctx, t, rows);
+                    upsert(c, t, target, "SELECT " + cols + " FROM " + consolidated);
+                    ChangeCapture.dropBatch(ctx);
+                } else {
+                    upsert(c, t, target, rows);
                 }
-                upsert(c, t, target, rows);
             }
             case AGGREGATE -> merge(c, t, target, aggregatedPerKey(t, stagedTable));
         }
