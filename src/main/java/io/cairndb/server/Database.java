@@ -14,8 +14,6 @@ import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.changelog.Tso;
 import io.cairndb.engine.DuckEngine;
 import io.cairndb.engine.TableLocks;
-import io.cairndb.error.CairnException;
-import io.cairndb.error.ErrorCode;
 import io.cairndb.system.ProcessInfo;
 
 import java.nio.charset.StandardCharsets;
@@ -129,18 +127,6 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
             users.put(user, MessageDigest.getInstance("SHA-1").digest(once));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** KILL [QUERY | CONNECTION] id: interrupts the session's running statement, and ends the session unless only the query. */
-    void kill(long connectionId, boolean queryOnly) {
-        Session s = sessions.get(connectionId);
-        if (s == null) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown thread id: " + connectionId);
-        }
-        s.cancelRunning();
-        if (!queryOnly) {
-            s.kill();
         }
     }
 

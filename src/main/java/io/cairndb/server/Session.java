@@ -49,7 +49,6 @@ public final class Session implements SqlSession, SessionState {
     private volatile long statementStart = loginTime;
     private ZoneId zone;
     private boolean closed;
-    private volatile boolean killed;
 
     Session(Database db, long connectionId, String user, String host) {
         this.db = db;
@@ -75,9 +74,6 @@ public final class Session implements SqlSession, SessionState {
 
     @Override
     public synchronized List<StatementResult> execute(String sql) {
-        if (killed) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "This connection was killed");
-        }
         runningSql = sql;
         statementStart = System.currentTimeMillis();
         try {
@@ -259,23 +255,6 @@ public final class Session implements SqlSession, SessionState {
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
         }
-    }
-
-    /** Interrupts what runs on this session's DuckDB connection, from another thread (KILL). */
-    void cancelRunning() {
-        if (runningSql == null) {
-            return;
-        }
-        try (Statement st = connection.createStatement()) {
-            st.cancel();
-        } catch (SQLException e) {
-            throw EngineErrors.translate(e);
-        }
-    }
-
-    /** KILL CONNECTION: the session refuses further statements; the client sees an error and reconnects. */
-    void kill() {
-        killed = true;
     }
 
     ProcessInfo processInfo() {

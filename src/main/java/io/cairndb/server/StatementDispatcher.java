@@ -91,8 +91,7 @@ final class StatementDispatcher {
             return UpdateCount.NONE;
         }
         if (statement instanceof Statement.Kill s) {
-            session.database().kill(s.connectionId(), s.queryOnly());
-            return UpdateCount.NONE;
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "KILL is not supported yet");
         }
         if (statement instanceof Statement.ShowDatabases s) {
             return ShowExecutor.databases(ctx, s);
