@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,7 +143,7 @@ public final class ChangelogBench {
                 }
                 for (int r = 0; r < RUNS; r++) {
                     for (Map.Entry<String, String> q : queries.entrySet()) {
-                        times.get(q.getKey())[r] = drain(on, q.getValue());
+                        times.get(q.getKey())[r] = Timing.drain(on, q.getValue());
                     }
                 }
 
@@ -153,18 +152,18 @@ public final class ChangelogBench {
                         rows, counts[0], counts[1], onChanges);
                 System.out.println();
                 System.out.printf("%-34s %-22s %-22s %s%n", "UNIQUE KEY writes", "changelog off", "changelog on", "on/off time");
-                row("load N rows, all new (median)", median(load[0]), median(load[1]), rows, "");
-                row("upsert N rows, half exist (median)", median(upsert[0]), median(upsert[1]), rows, "  (target <= 2.00x)");
+                row("load N rows, all new (median)", Timing.median(load[0]), Timing.median(load[1]), rows, "");
+                row("upsert N rows, half exist (median)", Timing.median(upsert[0]), Timing.median(upsert[1]), rows, "  (target <= 2.00x)");
                 row(String.format("%d x %,d rows, half exist", SMALL_BATCHES, SMALL_ROWS), small[0], small[1], smallRows,
                         "  (target <= 2.00x)");
                 System.out.printf("  rounds, s: load off %s on %s; upsert off %s on %s%n", list(load[0]), list(load[1]),
                         list(upsert[0]), list(upsert[1]));
                 System.out.println();
-                double scan = median(times.get("full scan of ins (N rows)"));
+                double scan = Timing.median(times.get("full scan of ins (N rows)"));
                 System.out.printf("%-34s %10s %10s %8s   (median of %d)%n", "reads: SELECT count(*), sum(v)", "rows out",
                         "ms", "vs scan", RUNS);
                 for (Map.Entry<String, double[]> e : times.entrySet()) {
-                    double ms = median(e.getValue());
+                    double ms = Timing.median(e.getValue());
                     String target = e.getKey().equals("ins@incr MIN_DELTA") ? "  (target <= 3.00x)" : "";
                     System.out.printf("%-34s %,10d %10.1f %7.2fx%s%n", e.getKey(), resultRows.get(e.getKey()), ms,
                             ms / scan, target);
@@ -212,30 +211,11 @@ public final class ChangelogBench {
         }
     }
 
-    private static double drain(Statement st, String sql) throws Exception {
-        long t0 = System.nanoTime();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int i = 1; i <= n; i++) {
-                    rs.getObject(i);
-                }
-            }
-        }
-        return (System.nanoTime() - t0) / 1e6;
-    }
-
     private static String list(double[] v) {
         StringBuilder sb = new StringBuilder("[");
         for (double x : v) {
             sb.append(sb.length() > 1 ? " " : "").append(String.format("%.2f", x));
         }
         return sb.append("]").toString();
-    }
-
-    private static double median(double[] v) {
-        double[] c = v.clone();
-        Arrays.sort(c);
-        return c[c.length / 2];
     }
 }

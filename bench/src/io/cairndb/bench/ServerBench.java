@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.Arrays;
 
 /**
  * Foundation benchmark, all figures from one run:
@@ -73,31 +72,12 @@ public final class ServerBench {
     private static double[] compare(Statement server, Statement direct, String sql) throws Exception {
         double[] s = new double[RUNS];
         double[] d = new double[RUNS];
-        drain(server, sql);
-        drain(direct, sql);
+        Timing.drain(server, sql);
+        Timing.drain(direct, sql);
         for (int i = 0; i < RUNS; i++) {
-            s[i] = drain(server, sql);
-            d[i] = drain(direct, sql);
+            s[i] = Timing.drain(server, sql);
+            d[i] = Timing.drain(direct, sql);
         }
-        return new double[]{median(s), median(d)};
-    }
-
-    private static double drain(Statement st, String sql) throws Exception {
-        long t0 = System.nanoTime();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int i = 1; i <= n; i++) {
-                    rs.getObject(i);
-                }
-            }
-        }
-        return (System.nanoTime() - t0) / 1e6;
-    }
-
-    private static double median(double[] v) {
-        double[] c = v.clone();
-        Arrays.sort(c);
-        return c[c.length / 2];
+        return new double[]{Timing.median(s), Timing.median(d)};
     }
 }

@@ -1,0 +1,31 @@
+package io.cairndb.bench;
+
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Arrays;
+
+/** Timing helpers shared by the benchmarks. */
+final class Timing {
+    private Timing() {
+    }
+
+    /** Runs a query, reads every value of every row, and returns the elapsed milliseconds. */
+    static double drain(Statement st, String sql) throws Exception {
+        long t0 = System.nanoTime();
+        try (ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= n; i++) {
+                    rs.getObject(i);
+                }
+            }
+        }
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    static double median(double[] v) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        return c[c.length / 2];
+    }
+}
