@@ -230,7 +230,7 @@ public final class PartitionAnalyzer {
         }
     }
 
-    static LocalDateTime parseTemporal(String v) {
+    public static LocalDateTime parseTemporal(String v) {
         String s = v.trim();
         if (s.length() <= 10) {
             return LocalDate.parse(s).atStartOfDay();
@@ -271,7 +271,7 @@ public final class PartitionAnalyzer {
         return Integer.compare(a.size(), b.size());
     }
 
-    static int compareValue(String a, String b, DataType type) {
+    public static int compareValue(String a, String b, DataType type) {
         if (type.kind().isInteger()) {
             return new BigInteger(a).compareTo(new BigInteger(b));
         }

@@ -20,6 +20,7 @@ import io.cairndb.sql.tree.Relation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Resolves the names of a query against the catalog and the session, and prints it as DuckDB SQL.
@@ -28,10 +29,24 @@ public final class QueryTranslator implements RelationResolver {
     private static final int MAX_VIEW_DEPTH = 32;
 
     private final StatementContext ctx;
+    private final Map<Long, String> scanFilters;
     private int viewDepth;
 
     QueryTranslator(StatementContext ctx) {
+        this(ctx, Map.of());
+    }
+
+    private QueryTranslator(StatementContext ctx, Map<Long, String> scanFilters) {
         this.ctx = ctx;
+        this.scanFilters = Map.copyOf(scanFilters);
+    }
+
+    /**
+     * A translator that reads only the rows matching a predicate from some tables (by id), also
+     * inside views: a partition refresh reads only the base partitions it rebuilds.
+     */
+    public QueryTranslator filteringScans(Map<Long, String> filters) {
+        return new QueryTranslator(ctx, filters);
     }
 
     public String translate(Query query) {
@@ -69,6 +84,10 @@ public final class QueryTranslator implements RelationResolver {
             return view(t);
         }
         String source = Sql.table(t.database(), t.name());
+        String filter = scanFilters.get(t.id());
+        if (filter != null) {
+            source = "(SELECT * FROM " + source + " WHERE " + filter + ")";
+        }
         if (ref.partitions().isEmpty()) {
             return source;
         }

@@ -60,6 +60,11 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
      */
     public <T> T underWriteLock(QualifiedName name, java.util.function.Function<TableMeta, T> work) {
         TableMeta probe = baseTable(name);
+        if (probe.kind() == io.cairndb.catalog.TableKind.MATERIALIZED_VIEW) {
+            // An MV's rows change only by refresh, so they always equal its definition at some point.
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Table[" + probe.name()
+                    + "] is a materialized view: it changes only by REFRESH MATERIALIZED VIEW or ALTER MATERIALIZED VIEW");
+        }
         try (TableLocks.Held lock = locks.lock(probe.database(), probe.name())) {
             return work.apply(baseTable(name));
         }

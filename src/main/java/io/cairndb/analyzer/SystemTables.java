@@ -10,4 +10,7 @@ public interface SystemTables {
 
     /** The DuckDB FROM item for the system table, or null when there is no such table. */
     String fromItem(StatementContext ctx, String database, String table);
+
+    /** The DuckDB FROM item for a system table function ({@code mv_infos}, {@code tasks}, ...), or null. */
+    String tableFunction(StatementContext ctx, String name, java.util.Map<String, String> properties);
 }

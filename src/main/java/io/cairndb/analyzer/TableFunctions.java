@@ -17,7 +17,13 @@ final class TableFunctions {
         return switch (fn.name().toLowerCase(Locale.ROOT)) {
             case "numbers" -> numbers(fn.properties());
             case "local" -> LocalFiles.sql(fn.properties(), ctx.txn().connection());
-            default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + fn.name() + "'");
+            default -> {
+                String item = ctx.systemTables().tableFunction(ctx, fn.name(), fn.properties());
+                if (item == null) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + fn.name() + "'");
+                }
+                yield item;
+            }
         };
     }
 

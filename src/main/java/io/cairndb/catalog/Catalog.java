@@ -24,6 +24,8 @@ public final class Catalog {
     private final Map<String, DatabaseMeta> databases = new ConcurrentHashMap<>();
     private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name);
     private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name);
+    private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name);
+    private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
     /** Creates the system schema if needed and loads every entry. */
@@ -42,6 +44,10 @@ public final class Catalog {
                     maxId = Math.max(maxId, p.id());
                 }
             }
+        }
+        for (MvMeta mv : store.loadMvs(c)) {
+            mvs.put(mv);
+            maxId = Math.max(maxId, Math.max(mv.id(), mv.jobId()));
         }
         for (StreamMeta s : store.loadStreams(c)) {
             streams.put(s);
@@ -120,6 +126,7 @@ public final class Catalog {
         databases.remove(name);
         tables.removeDatabase(name);
         streams.removeDatabase(name);
+        mvs.removeDatabase(name);
     }
 
     // ---- streams
@@ -153,7 +160,74 @@ public final class Catalog {
     }
 
     public void publishTable(TableMeta t) {
+        TableMeta previous = tables.get(t.database(), t.name());
         tables.put(t);
+        for (TableListener l : tableListeners) {
+            l.published(previous, t);
+        }
+    }
+
+    /** Listeners hear of every table published after a commit (new, changed metadata or new versions). */
+    public void addTableListener(TableListener listener) {
+        tableListeners.add(listener);
+    }
+
+    /** Reacts to a committed table change; {@code previous} is null for a new table. Must not block. */
+    public interface TableListener {
+        void published(TableMeta previous, TableMeta current);
+    }
+
+    /**
+     * The table as stored in the transaction of {@code c}: its partition versions are exactly those of
+     * the data that transaction sees, which the in-memory entry (published after commit) may not be.
+     */
+    public TableMeta storedTable(Connection c, String database, String name) {
+        return store.loadTable(c, database, name);
+    }
+
+    // ---- asynchronous materialized views
+
+    public MvMeta mv(String database, String name) {
+        return mvs.get(database, name);
+    }
+
+    public MvMeta mvById(long id) {
+        for (DatabaseMeta db : databases()) {
+            for (MvMeta mv : mvs.list(db.name())) {
+                if (mv.id() == id) {
+                    return mv;
+                }
+            }
+        }
+        return null;
+    }
+
+    public List<MvMeta> mvs(String database) {
+        return mvs.list(database);
+    }
+
+    public List<MvMeta> allMvs() {
+        List<MvMeta> out = new ArrayList<>();
+        for (DatabaseMeta db : databases()) {
+            out.addAll(mvs.list(db.name()));
+        }
+        return out;
+    }
+
+    public void saveMv(Connection c, MvMeta mv) {
+        store.saveMv(c, mv);
+    }
+
+    public void publishMv(MvMeta mv) {
+        mvs.put(mv);
+    }
+
+    public void deleteMv(Connection c, String database, String name) {
+        store.deleteMv(c, database, name);
+    }
+
+    public void forgetMv(String database, String name) {
+        mvs.remove(database, name);
     }
 
     public void deleteTable(Connection c, String database, String name) {

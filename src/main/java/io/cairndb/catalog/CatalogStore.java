@@ -60,7 +60,7 @@ final class CatalogStore {
 
     void deleteDatabase(Connection c, String name) {
         delete(c, "DATABASE", "", name);
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind IN ('TABLE', 'STREAM') AND db = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind IN ('TABLE', 'STREAM', 'MV') AND db = ?")) {
             ps.setString(1, name);
             ps.executeUpdate();
         } catch (SQLException e) {
@@ -88,6 +88,36 @@ final class CatalogStore {
     void saveTable(Connection c, TableMeta t) {
         delete(c, "TABLE", t.database(), t.name());
         insert(c, "TABLE", t.database(), t.name(), write(t));
+    }
+
+    TableMeta loadTable(Connection c, String db, String name) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT body FROM " + OBJECTS + " WHERE kind = 'TABLE' AND db = ? AND name = ?")) {
+            ps.setString(1, db);
+            ps.setString(2, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? read(rs.getString(1), TableMeta.class) : null;
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    List<MvMeta> loadMvs(Connection c) {
+        List<MvMeta> out = new ArrayList<>();
+        for (String body : bodies(c, "MV")) {
+            out.add(read(body, MvMeta.class));
+        }
+        return out;
+    }
+
+    void saveMv(Connection c, MvMeta mv) {
+        delete(c, "MV", mv.database(), mv.name());
+        insert(c, "MV", mv.database(), mv.name(), write(mv));
+    }
+
+    void deleteMv(Connection c, String db, String name) {
+        delete(c, "MV", db, name);
     }
 
     void deleteTable(Connection c, String db, String name) {

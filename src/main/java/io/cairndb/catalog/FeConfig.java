@@ -20,7 +20,9 @@ public final class FeConfig {
             "enable_feature_changelog", "true",
             "enable_feature_binlog", "true",
             "enable_table_stream", "true",
-            "changelog_cleanup_interval_seconds", "60");
+            "changelog_cleanup_interval_seconds", "60",
+            "job_mtmv_task_consumer_thread_num", "10",
+            "max_persistence_task_count", "100");
 
     private final Map<String, String> values = new ConcurrentHashMap<>(DEFAULTS);
 

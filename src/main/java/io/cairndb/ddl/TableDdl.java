@@ -104,8 +104,9 @@ public final class TableDdl {
             }
             throw new CairnException(ErrorCode.UNKNOWN_TABLE, "Unknown table '" + stmt.name().name() + "'");
         }
-        if (t.isView()) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use 'DROP VIEW "
+        if (t.isView() || t.kind() == TableKind.MATERIALIZED_VIEW) {
+            String drop = t.isView() ? "DROP VIEW " : "DROP MATERIALIZED VIEW ";
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use '" + drop
                     + t.name() + "'");
         }
         try (TableLocks.Held lock = ctx.locks().lock(db, t.name())) {

@@ -24,4 +24,9 @@ public final class TimeText {
                     + "', expected the format yyyy-MM-dd HH:mm:ss");
         }
     }
+
+    /** Epoch milliseconds as {@code yyyy-MM-dd HH:mm:ss} in {@code zone}. */
+    public static String format(long epochMillis, ZoneId zone) {
+        return ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(epochMillis), zone), 0);
+    }
 }

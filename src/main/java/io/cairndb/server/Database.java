@@ -15,6 +15,13 @@ import io.cairndb.changelog.Tso;
 import io.cairndb.engine.DuckEngine;
 import io.cairndb.engine.TableLocks;
 import io.cairndb.system.ProcessInfo;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.changelog.CommitTso;
+import io.cairndb.changelog.StreamReads;
+import io.cairndb.engine.Txn;
+import io.cairndb.mv.MaterializedViews;
+import io.cairndb.mv.MvScheduler;
+import io.cairndb.mv.TaskEnvironment;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * One CairnDB instance: the DuckDB engine, the catalog, writer locks and the open sessions. The
  * protocol server and embedded tests open sessions through it.
  */
-public final class Database implements SqlSessionFactory, AutoCloseable {
+public final class Database implements SqlSessionFactory, TaskEnvironment, AutoCloseable {
     private final DuckEngine engine;
     private final Catalog catalog = new Catalog();
     private final TableLocks locks = new TableLocks();
@@ -42,7 +49,8 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
     private final Map<String, byte[]> users = new ConcurrentHashMap<>();
     private final FeConfig config;
     private final Tso tso = new Tso();
-    private final SystemTables systemTables = new InformationSchema();
+    private final SystemTables systemTables;
+    private final MaterializedViews materializedViews;
     private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "housekeeping");
         t.setDaemon(true);
@@ -72,6 +80,8 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
+        materializedViews = new MaterializedViews(new MvScheduler(this, catalog, config, locks));
+        systemTables = new InformationSchema(materializedViews);
         housekeepingConnection = engine.connect();
         long every = config.number("changelog_cleanup_interval_seconds");
         // The first pass runs before the database serves anyone, so expired history is never read.
@@ -93,6 +103,23 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
         synchronized (housekeepingConnection) {
             return ChangelogRetention.cleanUp(housekeepingConnection, catalog, locks, tso, System.currentTimeMillis());
         }
+    }
+
+    @Override
+    public Connection connect() {
+        Connection c = engine.connect();
+        Session.prepare(c);
+        return c;
+    }
+
+    @Override
+    public StatementContext context(Txn txn, String database) {
+        return new StatementContext(catalog, txn, new TaskSessionState(database, globalVariables), locks, config,
+                new CommitTso(tso, System::currentTimeMillis), new StreamReads(), systemTables);
+    }
+
+    MaterializedViews materializedViews() {
+        return materializedViews;
     }
 
     @Override
@@ -174,6 +201,7 @@ public final class Database implements SqlSessionFactory, AutoCloseable {
     @Override
     public void close() {
         housekeeping.shutdownNow();
+        materializedViews.close();
         for (Session s : List.copyOf(sessions.values())) {
             s.close();
         }

@@ -56,20 +56,25 @@ public final class Session implements SqlSession, SessionState {
         this.user = user;
         this.host = host;
         this.connection = db.engine().connect();
-        try {
-            DuckMacros.install(connection);
-            // Batches of up to 2048 keys are pushed into base-table scans as IN filters (DuckDB's
-            // default is 50), so the changelog's lookup of old rows reads only matching row groups.
-            try (Statement st = connection.createStatement()) {
-                st.execute("SET dynamic_or_filter_threshold = 2048");
-            }
-            connection.commit();
-        } catch (SQLException e) {
-            throw EngineErrors.translate(e);
-        }
+        prepare(connection);
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
         applyTimeZone(variables.get("time_zone"));
+    }
+
+    /** Sets up a DuckDB connection for dialect SQL: the macros the printer calls, and scan settings. */
+    static void prepare(Connection c) {
+        try {
+            DuckMacros.install(c);
+            // Batches of up to 2048 keys are pushed into base-table scans as IN filters (DuckDB's
+            // default is 50), so the changelog's lookup of old rows reads only matching row groups.
+            try (Statement st = c.createStatement()) {
+                st.execute("SET dynamic_or_filter_threshold = 2048");
+            }
+            c.commit();
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.cairndb.engine.RowResult;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.UpdateCount;
+import io.cairndb.mv.MaterializedViews;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
@@ -139,7 +140,33 @@ final class StatementDispatcher {
             return ShowExecutor.describe(ctx, s);
         }
         if (statement.getClass().getEnclosingClass() == MvStatement.class) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Materialized views are not supported by this server yet");
+            return materializedView(ctx, statement);
+        }
+        throw new IllegalStateException("unhandled " + statement);
+    }
+
+    private StatementResult materializedView(StatementContext ctx, Statement statement) {
+        MaterializedViews mvs = session.database().materializedViews();
+        if (statement instanceof MvStatement.Create s) {
+            return mvs.create(ctx, s);
+        }
+        if (statement instanceof MvStatement.RefreshMv s) {
+            return mvs.refresh(ctx, s);
+        }
+        if (statement instanceof MvStatement.Drop s) {
+            return mvs.drop(ctx, s);
+        }
+        if (statement instanceof MvStatement.Alter s) {
+            return mvs.alter(ctx, s);
+        }
+        if (statement instanceof MvStatement.Job s) {
+            return mvs.job(ctx, s);
+        }
+        if (statement instanceof MvStatement.CancelTask s) {
+            return mvs.cancelTask(ctx, s);
+        }
+        if (statement instanceof MvStatement.ShowCreate s) {
+            return mvs.showCreate(ctx, s);
         }
         throw new IllegalStateException("unhandled " + statement);
     }

@@ -8,16 +8,15 @@ import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
+import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.ValueFormat;
+import io.cairndb.engine.TimeText;
 
-import java.time.Instant;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,6 +26,17 @@ import java.util.Map;
 /** {@code information_schema}: the MySQL tables BI tools read, and the table-stream tables. */
 public final class InformationSchema implements SystemTables {
     public static final String NAME = "information_schema";
+
+    private final MvSystemTables mvTables;
+
+    public InformationSchema(io.cairndb.mv.MaterializedViews mvs) {
+        this.mvTables = new MvSystemTables(mvs);
+    }
+
+    @Override
+    public String tableFunction(StatementContext ctx, String name, Map<String, String> properties) {
+        return mvTables.function(ctx, name, properties);
+    }
 
     @Override
     public boolean isSystemSchema(String database) {
@@ -42,7 +52,7 @@ public final class InformationSchema implements SystemTables {
             case "table_streams" -> streams(ctx);
             case "table_stream_consumption" -> consumption(ctx);
             case "changelog_markers" -> markers(ctx);
-            default -> null;
+            default -> mvTables.table(ctx, table);
         };
     }
 
@@ -55,7 +65,7 @@ public final class InformationSchema implements SystemTables {
     }
 
     private static String time(StatementContext ctx, long millis) {
-        return ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(millis), ctx.session().zone()), 0);
+        return TimeText.format(millis, ctx.session().zone());
     }
 
     private static String schemata(StatementContext ctx) {
@@ -73,7 +83,7 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
-                rows.add(Arrays.asList("internal", db.name(), t.name(), t.isView() ? "VIEW" : "BASE TABLE",
+                rows.add(Arrays.asList("internal", db.name(), t.name(), t.isView() ? "VIEW" : t.kind() == TableKind.MATERIALIZED_VIEW ? "MATERIALIZED_VIEW" : "BASE TABLE",
                         t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
             }
         }

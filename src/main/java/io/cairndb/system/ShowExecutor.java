@@ -6,7 +6,10 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.mv.MvDescriptions;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
@@ -76,6 +79,10 @@ public final class ShowExecutor {
         cols.add(new ResultColumn("ReplicationNum", DataType.INT));
         cols.addAll(strings("StorageMedium", "DataSize", "IsInMemory", "IsMutable"));
         cols.add(new ResultColumn("RowCount", DataType.BIGINT));
+        MvMeta mv = t.kind() == TableKind.MATERIALIZED_VIEW ? ctx.catalog().mv(t.database(), t.name()) : null;
+        if (mv != null) {
+            cols.addAll(strings("SyncWithBaseTables", "UnsyncTables"));
+        }
         List<Long> counts = rowCounts(ctx, t);
         ZoneId zone = ctx.session().zone();
         List<List<Object>> rows = new ArrayList<>();
@@ -99,6 +106,11 @@ public final class ShowExecutor {
             row.add("false");
             row.add("true");
             row.add(counts.get(i));
+            if (mv != null) {
+                List<String> unsync = MvDescriptions.unsyncTables(ctx.catalog(), mv, p.name());
+                row.add(String.valueOf(MvDescriptions.partitionInSync(ctx.catalog(), mv, p.name())));
+                row.add("[" + String.join(",", unsync.stream().map(n -> "\"" + n + "\"").toList()) + "]");
+            }
             rows.add(row);
         }
         return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), stmt.orderBy(), stmt.limit()));

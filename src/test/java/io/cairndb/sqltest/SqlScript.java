@@ -13,13 +13,14 @@ import java.util.List;
  *                                 write a space in a name as _)
  * connection &lt;name&gt;            -- later records run on that session (created on first use)
  * restart                      -- closes and reopens the database from its data directory
+ * wait tasks                   -- waits until no MV refresh task is pending or running
  * </pre>
  * The SQL of a record runs until a blank line or the {@code ----} separator. Lines starting with
  * {@code #} between records are comments. NULL is written {@code NULL}; an empty string is {@code (empty)}.
  */
 record SqlScript(String name, List<Step> steps) {
 
-    sealed interface Step permits Statement, Query, Connection, Restart {
+    sealed interface Step permits Statement, Query, Connection, Restart, WaitTasks {
         int line();
     }
 
@@ -33,6 +34,9 @@ record SqlScript(String name, List<Step> steps) {
     }
 
     record Restart(int line) implements Step {
+    }
+
+    record WaitTasks(int line) implements Step {
     }
 
     static SqlScript parse(String name, String text) {
@@ -91,6 +95,9 @@ record SqlScript(String name, List<Step> steps) {
                 steps.add(new Query(lineNo, sql.toString().strip(), rowSort, columns, expected));
             } else if (line.startsWith("connection ")) {
                 steps.add(new Connection(lineNo, line.substring("connection ".length()).strip()));
+                i++;
+            } else if (line.equals("wait tasks")) {
+                steps.add(new WaitTasks(lineNo));
                 i++;
             } else if (line.equals("restart")) {
                 steps.add(new Restart(lineNo));

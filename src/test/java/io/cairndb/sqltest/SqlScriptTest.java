@@ -36,7 +36,7 @@ class SqlScriptTest {
         return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> run(f)));
     }
 
-    private void run(Path file) throws IOException {
+    private void run(Path file) throws IOException, InterruptedException {
         SqlScript script = SqlScript.parse(file.getFileName().toString(), Files.readString(file));
         Path dataDir = Files.createTempDirectory("cairn-sqltest");
         Database db = Database.open(dataDir);
@@ -61,6 +61,9 @@ class SqlScriptTest {
                     current = "default";
                     sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
                 }
+                if (step instanceof SqlScript.WaitTasks w) {
+                    waitForTasks(sessions.get(current), where);
+                }
                 if (step instanceof SqlScript.Statement s) {
                     runStatement(sessions.get(current), s, where);
                 }
@@ -73,6 +76,23 @@ class SqlScriptTest {
             db.close();
             deleteRecursively(dataDir);
         }
+    }
+
+    /** Polls tasks() until no MV refresh is pending or running; refreshes run on background workers. */
+    private static void waitForTasks(SqlSession session, String where) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            StatementResult r = session.execute("SELECT count(*) FROM tasks('type' = 'mv') WHERE Status IN ('PENDING', 'RUNNING')")
+                    .get(0);
+            try (RowResult rows = (RowResult) r) {
+                rows.next();
+                if (((Number) rows.value(0)).longValue() == 0) {
+                    return;
+                }
+            }
+            Thread.sleep(20);
+        }
+        fail(where + ": MV tasks still running after 60 s");
     }
 
     private static void runStatement(SqlSession session, SqlScript.Statement s, String where) {

@@ -1,0 +1,395 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.QueryShape;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.plan.ColumnLineage;
+import io.cairndb.plan.ColumnOrigin;
+import io.cairndb.plan.DateUnits;
+import io.cairndb.plan.QueryLineage;
+import io.cairndb.sql.SqlFormatter;
+import io.cairndb.sql.SqlParser;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.ExprTree;
+import io.cairndb.sql.tree.OrderItem;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.QueryBody;
+import io.cairndb.sql.tree.Relation;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Resolves the names of a query to find, for each output column, the base columns it traces back to
+ * (through subqueries, CTEs, views, joins and set operations), the base tables it reads and the
+ * non-deterministic functions it calls. Materialized views use it to check a definition and to map
+ * their partitions onto base-table partitions.
+ */
+public final class LineageAnalyzer {
+    private static final Set<String> NONDETERMINISTIC = Set.of("now", "current_timestamp", "localtime", "localtimestamp",
+            "curdate", "current_date", "curtime", "current_time", "utc_timestamp", "sysdate", "rand", "random", "uuid",
+            "uuid_numeric", "connection_id", "current_user", "user", "session_user");
+    private static final int MAX_VIEW_DEPTH = 32;
+
+    private final StatementContext ctx;
+    private final Set<QueryLineage.BaseTable> tables = new LinkedHashSet<>();
+    private final Set<String> nondeterministic = new TreeSet<>();
+    private Deque<Map<String, List<Col>>> ctes = new ArrayDeque<>();
+    private int viewDepth;
+
+    private LineageAnalyzer(StatementContext ctx) {
+        this.ctx = ctx;
+    }
+
+    public static QueryLineage analyze(StatementContext ctx, Query query) {
+        LineageAnalyzer a = new LineageAnalyzer(ctx);
+        List<Col> out = a.query(query);
+        return new QueryLineage(out.stream().map(Col::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
+    }
+
+    /** A column visible in a scope: its qualifier (table alias), name and lineage. */
+    private record Col(String qualifier, String name, ColumnLineage lineage) {
+        Col requalified(String q) {
+            return new Col(q, name, lineage);
+        }
+    }
+
+    private List<Col> query(Query q) {
+        Map<String, List<Col>> scope = new HashMap<>();
+        ctes.push(scope);
+        try {
+            for (Query.WithQuery w : q.with()) {
+                scope.put(w.name().toLowerCase(Locale.ROOT), renamed(query(w.query()), w.columns(), w.name()));
+            }
+            List<Col> out = body(q.body());
+            for (OrderItem o : q.orderBy()) {
+                walk(o.expr());
+            }
+            return out;
+        } finally {
+            ctes.pop();
+        }
+    }
+
+    private List<Col> body(QueryBody body) {
+        if (body instanceof QueryBody.QuerySpec spec) {
+            return select(spec);
+        }
+        if (body instanceof QueryBody.SetOperation op) {
+            List<Col> left = body(op.left());
+            List<Col> right = body(op.right());
+            if (op.type() != QueryBody.SetOpType.UNION) {
+                return left;
+            }
+            List<Col> out = new ArrayList<>();
+            for (int i = 0; i < left.size(); i++) {
+                ColumnLineage l = left.get(i).lineage();
+                ColumnLineage r = i < right.size() ? right.get(i).lineage() : ColumnLineage.NONE;
+                out.add(new Col(null, left.get(i).name(), union(l, r)));
+            }
+            return out;
+        }
+        if (body instanceof QueryBody.Values v) {
+            v.rows().forEach(r -> r.forEach(this::walk));
+            List<Col> out = new ArrayList<>();
+            for (int i = 0; i < (v.rows().isEmpty() ? 0 : v.rows().get(0).size()); i++) {
+                out.add(new Col(null, "column_" + i, ColumnLineage.NONE));
+            }
+            return out;
+        }
+        if (body instanceof QueryBody.Nested n) {
+            return query(n.query());
+        }
+        throw new IllegalStateException("unknown query body " + body);
+    }
+
+    /** A UNION column tracks partitions only when every branch does. */
+    private static ColumnLineage union(ColumnLineage l, ColumnLineage r) {
+        if (l.invalidExpression() != null) {
+            return l;
+        }
+        if (r.invalidExpression() != null) {
+            return r;
+        }
+        if (l.tracked() && r.tracked()) {
+            List<ColumnOrigin> all = new ArrayList<>(l.origins());
+            r.origins().stream().filter(o -> !all.contains(o)).forEach(all::add);
+            return new ColumnLineage(all, null);
+        }
+        return ColumnLineage.NONE;
+    }
+
+    private List<Col> select(QueryBody.QuerySpec spec) {
+        List<Col> scope = spec.from() == null ? new ArrayList<>() : new ArrayList<>(relation(spec.from()));
+        if (spec.where() != null) {
+            walk(spec.where());
+            equate(scope, spec.where());
+        }
+        if (spec.groupBy() != null) {
+            for (QueryBody.GroupingElement g : spec.groupBy().elements()) {
+                groupingExprs(g).forEach(this::walk);
+            }
+        }
+        if (spec.having() != null) {
+            walk(spec.having());
+        }
+        List<Col> out = new ArrayList<>();
+        for (QueryBody.SelectItem item : spec.select()) {
+            if (item instanceof QueryBody.AllColumns all) {
+                for (Col c : scope) {
+                    if (all.qualifier() == null || all.qualifier().name().equalsIgnoreCase(c.qualifier())) {
+                        out.add(c.requalified(null));
+                    }
+                }
+            } else if (item instanceof QueryBody.SingleColumn sc) {
+                walk(sc.expr());
+                String name = sc.alias() != null ? sc.alias()
+                        : sc.expr() instanceof Expr.Identifier id ? id.name() : SqlFormatter.format(sc.expr());
+                out.add(new Col(null, name, lineage(sc.expr(), scope)));
+            }
+        }
+        return out;
+    }
+
+    private static List<Expr> groupingExprs(QueryBody.GroupingElement g) {
+        if (g instanceof QueryBody.SimpleGroupBy s) {
+            return s.exprs();
+        }
+        if (g instanceof QueryBody.Rollup r) {
+            return r.exprs();
+        }
+        if (g instanceof QueryBody.Cube c) {
+            return c.exprs();
+        }
+        List<Expr> out = new ArrayList<>();
+        ((QueryBody.GroupingSets) g).sets().forEach(out::addAll);
+        return out;
+    }
+
+    private List<Col> relation(Relation r) {
+        if (r instanceof Relation.TableRef ref) {
+            return tableRef(ref);
+        }
+        if (r instanceof Relation.SubqueryRelation sq) {
+            return renamed(query(sq.query()), sq.columnAliases(), sq.alias());
+        }
+        if (r instanceof Relation.Join j) {
+            return join(j);
+        }
+        if (r instanceof Relation.LateralView lv) {
+            List<Col> out = new ArrayList<>(relation(lv.source()));
+            walk(lv.generator());
+            for (String c : lv.columns()) {
+                out.add(new Col(lv.alias(), c, ColumnLineage.NONE));
+            }
+            return out;
+        }
+        Relation.TableFunction fn = (Relation.TableFunction) r;
+        fn.args().forEach(this::walk);
+        return untracked(r, fn.alias());
+    }
+
+    private List<Col> tableRef(Relation.TableRef ref) {
+        String qualifier = ref.alias() != null ? ref.alias() : ref.name().name();
+        if (ref.name().database() == null) {
+            for (Map<String, List<Col>> scope : ctes) {
+                List<Col> cte = scope.get(ref.name().name().toLowerCase(Locale.ROOT));
+                if (cte != null) {
+                    return cte.stream().map(c -> c.requalified(qualifier)).toList();
+                }
+            }
+        }
+        String db = ctx.databaseOf(ref.name());
+        if (ref.incr() != null || ctx.systemTables().isSystemSchema(db)
+                || ctx.catalog().table(db, ref.name().name()) == null) {
+            return untracked(ref, qualifier);
+        }
+        TableMeta t = ctx.table(ref.name());
+        if (t.isView()) {
+            return renamed(view(t), t.columnNames(), qualifier);
+        }
+        tables.add(new QueryLineage.BaseTable(t.id(), t.database(), t.name()));
+        List<Col> out = new ArrayList<>();
+        for (ColumnMeta c : t.columns()) {
+            ColumnOrigin origin = new ColumnOrigin(t.id(), t.database(), t.name(), c.name(), null, false);
+            out.add(new Col(qualifier, c.name(), new ColumnLineage(List.of(origin), null)));
+        }
+        return out;
+    }
+
+    private List<Col> view(TableMeta view) {
+        if (++viewDepth > MAX_VIEW_DEPTH) {
+            throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.WRONG_ARGUMENTS,
+                    "View " + view.name() + " refers to itself");
+        }
+        // A view's body sees the catalog, not the CTEs around its use.
+        Deque<Map<String, List<Col>>> outer = ctes;
+        ctes = new ArrayDeque<>();
+        try {
+            return query(SqlParser.parseQuery(view.viewSql()));
+        } finally {
+            ctes = outer;
+            viewDepth--;
+        }
+    }
+
+    /** A relation whose columns are only known by binding it (table functions, streams, system tables). */
+    private List<Col> untracked(Relation r, String qualifier) {
+        Query probe = new Query(List.of(), new QueryBody.QuerySpec(Map.of(), false,
+                List.of(new QueryBody.AllColumns(null)), r, null, null, null), List.of(), null);
+        List<Col> out = new ArrayList<>();
+        for (ResultColumn c : QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(probe))) {
+            out.add(new Col(qualifier, c.name(), ColumnLineage.NONE));
+        }
+        return out;
+    }
+
+    private List<Col> join(Relation.Join j) {
+        List<Col> left = relation(j.left());
+        List<Col> right = relation(j.right());
+        Relation.JoinType type = j.type();
+        if (type == Relation.JoinType.LEFT || type == Relation.JoinType.FULL) {
+            right = nullable(right);
+        }
+        if (type == Relation.JoinType.RIGHT || type == Relation.JoinType.FULL) {
+            left = nullable(left);
+        }
+        List<Col> out = new ArrayList<>();
+        if (type != Relation.JoinType.RIGHT_SEMI && type != Relation.JoinType.RIGHT_ANTI) {
+            out.addAll(left);
+        }
+        if (type != Relation.JoinType.LEFT_SEMI && type != Relation.JoinType.LEFT_ANTI) {
+            out.addAll(right);
+        }
+        if (j.on() != null) {
+            walk(j.on());
+            if (type == Relation.JoinType.INNER || type == Relation.JoinType.CROSS) {
+                equate(out, j.on());
+            }
+        }
+        return out;
+    }
+
+    private static List<Col> nullable(List<Col> cols) {
+        return cols.stream().map(c -> new Col(c.qualifier(), c.name(), new ColumnLineage(
+                c.lineage().origins().stream().map(ColumnOrigin::asNullable).toList(), c.lineage().invalidExpression())))
+                .toList();
+    }
+
+    /**
+     * Columns equated by an inner-join condition carry each other's origins, so that a partition
+     * column can track the partitions of every joined table it equals.
+     */
+    private static void equate(List<Col> scope, Expr condition) {
+        if (condition instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            equate(scope, b.left());
+            equate(scope, b.right());
+            return;
+        }
+        if (!(condition instanceof Expr.Binary b) || b.op() != Expr.BinaryOp.EQ
+                || !(b.left() instanceof Expr.Identifier l) || !(b.right() instanceof Expr.Identifier r)) {
+            return;
+        }
+        int li = find(scope, l);
+        int ri = find(scope, r);
+        if (li < 0 || ri < 0 || li == ri) {
+            return;
+        }
+        ColumnLineage a = scope.get(li).lineage();
+        ColumnLineage c = scope.get(ri).lineage();
+        if (!a.tracked() || !c.tracked() || a.origins().stream().anyMatch(ColumnOrigin::nullable)
+                || c.origins().stream().anyMatch(ColumnOrigin::nullable)) {
+            return;
+        }
+        ColumnLineage merged = union(a, c);
+        scope.set(li, new Col(scope.get(li).qualifier(), scope.get(li).name(), merged));
+        scope.set(ri, new Col(scope.get(ri).qualifier(), scope.get(ri).name(), merged));
+    }
+
+    private static int find(List<Col> scope, Expr.Identifier id) {
+        List<String> parts = id.parts();
+        String name = id.name();
+        String qualifier = parts.size() >= 2 ? parts.get(parts.size() - 2) : null;
+        for (int i = 0; i < scope.size(); i++) {
+            Col c = scope.get(i);
+            if (c.name().equalsIgnoreCase(name) && (qualifier == null || qualifier.equalsIgnoreCase(c.qualifier()))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private ColumnLineage lineage(Expr e, List<Col> scope) {
+        if (e instanceof Expr.Identifier id) {
+            int i = find(scope, id);
+            return i < 0 ? ColumnLineage.NONE : scope.get(i).lineage();
+        }
+        if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("date_trunc") && f.args().size() == 2
+                && f.over() == null) {
+            boolean unitLast = f.args().get(1) instanceof Expr.StringLiteral;
+            Expr column = f.args().get(unitLast ? 0 : 1);
+            Expr unit = f.args().get(unitLast ? 1 : 0);
+            if (unit instanceof Expr.StringLiteral s) {
+                if (!(column instanceof Expr.Identifier)) {
+                    return referencesTracked(column, scope) ? ColumnLineage.invalid(SqlFormatter.format(column)) : ColumnLineage.NONE;
+                }
+                ColumnLineage inner = lineage(column, scope);
+                if (!inner.tracked()) {
+                    return inner;
+                }
+                List<ColumnOrigin> out = new ArrayList<>();
+                for (ColumnOrigin o : inner.origins()) {
+                    String coarser = DateUnits.coarser(o.unit(), s.value());
+                    if (coarser == null) {
+                        return ColumnLineage.invalid(SqlFormatter.format(e));
+                    }
+                    out.add(o.withUnit(coarser));
+                }
+                return new ColumnLineage(out, null);
+            }
+        }
+        return referencesTracked(e, scope) ? ColumnLineage.invalid(SqlFormatter.format(e)) : ColumnLineage.NONE;
+    }
+
+    private boolean referencesTracked(Expr e, List<Col> scope) {
+        if (e instanceof Expr.Identifier id) {
+            int i = find(scope, id);
+            return i >= 0 && (scope.get(i).lineage().tracked() || scope.get(i).lineage().invalidExpression() != null);
+        }
+        for (Expr child : ExprTree.children(e)) {
+            if (referencesTracked(child, scope)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Visits every expression for non-deterministic calls and the tables its subqueries read. */
+    private void walk(Expr e) {
+        if (e instanceof Expr.FunctionCall f && NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))) {
+            nondeterministic.add(f.name().toLowerCase(Locale.ROOT));
+        }
+        for (Query q : ExprTree.subqueries(e)) {
+            query(q);
+        }
+        ExprTree.children(e).forEach(this::walk);
+    }
+
+    private static List<Col> renamed(List<Col> cols, List<String> names, String qualifier) {
+        List<Col> out = new ArrayList<>();
+        for (int i = 0; i < cols.size(); i++) {
+            String name = i < names.size() ? names.get(i) : cols.get(i).name();
+            out.add(new Col(qualifier, name, cols.get(i).lineage()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,100 @@
+package io.cairndb.catalog;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An asynchronous materialized view: its definition, refresh policy, partition tracking and what
+ * each of its partitions was last built from. The MV's rows live in the table of kind
+ * {@link TableKind#MATERIALIZED_VIEW} with the same id and name.
+ *
+ * <p>{@code partitionSources} maps each MV partition name to the base partitions it was built from,
+ * keyed {@code "<tableId>/<partitionId>"}, with the visible version read in the refresh's
+ * transaction; a partition is in sync while those versions are current. {@code partitionInfo} is null
+ * for an MV without PARTITION BY. Times are epoch milliseconds, 0 when never.
+ */
+public record MvMeta(long id, long jobId, String database, String name, String querySql, String buildMode,
+                     String refreshMethod, Trigger trigger, PartitionInfo partitionInfo, Map<String, String> properties,
+                     List<BaseTable> baseTables, Map<String, Map<String, Long>> partitionSources, String refreshState,
+                     long lastRefreshTime, long lastSuccessTime, String lastError, boolean paused, boolean active,
+                     String inactiveReason, long createTime) {
+
+    public MvMeta {
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        baseTables = List.copyOf(baseTables);
+        Map<String, Map<String, Long>> sources = new LinkedHashMap<>();
+        partitionSources.forEach((k, v) -> sources.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
+        partitionSources = Collections.unmodifiableMap(sources);
+        lastError = lastError == null ? "" : lastError;
+        inactiveReason = inactiveReason == null ? "" : inactiveReason;
+    }
+
+    /** MANUAL, SCHEDULE (every {@code interval unit} from {@code startsMillis}, 0 = creation) or COMMIT. */
+    public record Trigger(String kind, long interval, String unit, long startsMillis) {
+    }
+
+    /** The MV's partition column, its date_trunc unit (nullable) and the base partition columns it follows. */
+    public record PartitionInfo(String mvColumn, String unit, List<RelatedColumn> related) {
+        public PartitionInfo {
+            related = List.copyOf(related);
+        }
+    }
+
+    public record RelatedColumn(long tableId, String database, String table, String column) {
+    }
+
+    /** A table the definition reads, with the column types it had when the MV was last built. */
+    public record BaseTable(long id, String database, String name, Map<String, String> columnTypes) {
+        public BaseTable {
+            columnTypes = Collections.unmodifiableMap(new LinkedHashMap<>(columnTypes));
+        }
+    }
+
+    public String jobName() {
+        return "inner_mtmv_" + id;
+    }
+
+    public MvMeta withName(String newName) {
+        return new MvMeta(id, jobId, database, newName, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                active, inactiveReason, createTime);
+    }
+
+    public MvMeta withProperties(Map<String, String> newProperties) {
+        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+                newProperties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                active, inactiveReason, createTime);
+    }
+
+    public MvMeta withRefreshPolicy(String method, Trigger newTrigger) {
+        return new MvMeta(id, jobId, database, name, querySql, buildMode, method, newTrigger, partitionInfo,
+                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                active, inactiveReason, createTime);
+    }
+
+    public MvMeta withPaused(boolean nowPaused) {
+        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, nowPaused,
+                active, inactiveReason, createTime);
+    }
+
+    public MvMeta withActive(boolean nowActive, String reason) {
+        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                nowActive, reason, createTime);
+    }
+
+    /** The MV after a successful refresh that built {@code sources} (merged over the partitions kept). */
+    public MvMeta refreshed(List<BaseTable> tables, Map<String, Map<String, Long>> sources, long finishedAt) {
+        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime);
+    }
+
+    public MvMeta failed(String error, long finishedAt) {
+        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, baseTables, partitionSources, "FAIL", finishedAt, lastSuccessTime, error, paused, active,
+                inactiveReason, createTime);
+    }
+}

@@ -1,0 +1,442 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.DistributionMeta;
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.TableKind;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.engine.ListRowResult;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.engine.RowResult;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.UpdateCount;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.DuckTableDdl;
+import io.cairndb.sql.tree.MvStatement;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+
+/** The asynchronous-MV statements: create, refresh, alter, drop, job control and SHOW CREATE. */
+public final class MaterializedViews {
+    private final MvScheduler scheduler;
+
+    public MaterializedViews(MvScheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    /** Every task, finished ones from the history table read on {@code c} and live ones from the scheduler. */
+    public List<TaskRecord> tasks(java.sql.Connection c) {
+        Map<Long, TaskRecord> byId = new java.util.TreeMap<>();
+        for (TaskRecord t : TaskHistory.all(c)) {
+            byId.put(t.taskId(), t);
+        }
+        for (TaskRecord t : scheduler.liveTasks()) {
+            byId.putIfAbsent(t.taskId(), t);
+        }
+        return new ArrayList<>(byId.values());
+    }
+
+    /** Triggers of the MV's job that were skipped because a task was already pending. */
+    public long skippedTriggers(MvMeta mv) {
+        return scheduler.skipped(mv.id());
+    }
+
+    public void close() {
+        scheduler.close();
+    }
+
+    // ---------------------------------------------------------------- CREATE
+
+    public UpdateCount create(StatementContext ctx, MvStatement.Create s) {
+        if (!s.async()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "Synchronous materialized views (CREATE MATERIALIZED VIEW .. AS SELECT without BUILD/REFRESH/PARTITION/"
+                            + "DISTRIBUTED/PROPERTIES) are not supported yet");
+        }
+        String db = ctx.databaseOf(s.name());
+        String name = s.name().name();
+        if (ctx.catalog().table(db, name) != null) {
+            if (s.ifNotExists()) {
+                return UpdateCount.NONE;
+            }
+            throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + name + "' already exists");
+        }
+        Map<String, String> properties = MvProperties.validate(s.properties(), Map.of());
+        String method = refreshMethod(s.refresh(), properties, "AUTO");
+        MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null);
+        List<String> explicitNames = s.columns().isEmpty() ? null : s.columns().stream().map(MvStatement.Column::name).toList();
+        MvStatement.Partition partition = s.partition();
+        MvDefinition def = MvDefinition.resolve(ctx, s.query(), explicitNames,
+                partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit());
+        if (explicitNames != null && explicitNames.size() != def.shape().size()) {
+            throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH,
+                    "The number of columns in the materialized view definition does not match the query");
+        }
+        long now = System.currentTimeMillis();
+        List<ColumnMeta> columns = columns(s, def, explicitNames);
+        TableMeta table = new TableMeta(ctx.catalog().newId(), db, name, TableKind.MATERIALIZED_VIEW, columns,
+                KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now), distribution(s, columns),
+                Map.of(), null, now, now);
+        MvMeta.PartitionInfo partitionInfo = partition == null ? null
+                : new MvMeta.PartitionInfo(table.column(partition.column()).name(), partition.dateTruncUnit(), def.related());
+        List<TableMeta> bases = def.lineage().baseTables().stream()
+                .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
+        MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, s.queryText(),
+                s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
+                MvRefresher.baseTables(bases), Map.of(), "INIT", 0, 0, "", false, true, "", now);
+
+        Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
+        ctx.catalog().saveTable(ctx.txn().connection(), table);
+        ctx.catalog().saveMv(ctx.txn().connection(), mv);
+        ctx.txn().afterCommit(() -> {
+            ctx.catalog().publishTable(table);
+            ctx.catalog().publishMv(mv);
+            scheduler.schedule(mv);
+            if (mv.buildMode().equals("IMMEDIATE")) {
+                scheduler.submit(mv, new MvRefresher.Request(method, List.of(), null, null, false), "SYSTEM");
+            }
+        });
+        return UpdateCount.NONE;
+    }
+
+    private static List<ColumnMeta> columns(MvStatement.Create s, MvDefinition def, List<String> explicitNames) {
+        List<ColumnMeta> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < def.shape().size(); i++) {
+            String colName = explicitNames != null ? explicitNames.get(i) : def.shape().get(i).name();
+            if (!seen.add(colName.toLowerCase(Locale.ROOT))) {
+                throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + colName + "'");
+            }
+            DataType type = def.shape().get(i).type();
+            // As in CTAS, strings become VARCHAR(65533) so they can be keys.
+            if (type.kind() == TypeKind.STRING) {
+                type = DataType.varchar(-1);
+            }
+            String comment = s.columns().isEmpty() ? null : s.columns().get(i).comment();
+            boolean key = s.keys().isEmpty() ? i == 0 : s.keys().stream().anyMatch(colName::equalsIgnoreCase);
+            out.add(new ColumnMeta(colName, type, true, key, null, false, null, comment));
+        }
+        for (String k : s.keys()) {
+            if (out.stream().noneMatch(c -> c.name().equalsIgnoreCase(k))) {
+                throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + k + "' in 'key'");
+            }
+        }
+        return out;
+    }
+
+    private static PartitionScheme initialPartitions(StatementContext ctx, MvStatement.Create s, MvDefinition def,
+                                                     List<ColumnMeta> columns, long now) {
+        if (s.partition() == null) {
+            return PartitionScheme.unpartitioned(new PartitionMeta(ctx.catalog().newId(), s.name().name(), List.of(), List.of(),
+                    List.of(), 1, now));
+        }
+        ColumnMeta column = columns.stream().filter(c -> c.name().equalsIgnoreCase(s.partition().column())).findFirst()
+                .orElseThrow();
+        List<PartitionTracker.Tracked> tracked = new ArrayList<>();
+        for (var o : def.tracked()) {
+            tracked.add(new PartitionTracker.Tracked(ctx.catalog().table(o.database(), o.table()), o.column(), o.unit()));
+        }
+        String limit = s.properties().get("partition_sync_limit");
+        PartitionTracker.Layout layout = PartitionTracker.partitioned(tracked, List.of(), column.type(),
+                limit == null ? 0 : Integer.parseInt(limit.trim()), s.properties().get("partition_sync_time_unit"),
+                LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone()));
+        List<PartitionMeta> parts = new ArrayList<>();
+        for (PartitionTracker.Target t : layout.targets()) {
+            parts.add(new PartitionMeta(ctx.catalog().newId(), t.name(), t.lower(), t.upper(), t.listValues(), 1, now));
+        }
+        return new PartitionScheme(layout.kind(), List.of(column.name()), parts);
+    }
+
+    private static DistributionMeta distribution(MvStatement.Create s, List<ColumnMeta> columns) {
+        if (s.distribution() == null) {
+            return new DistributionMeta(true, List.of(), null);
+        }
+        for (String c : s.distribution().columns()) {
+            if (columns.stream().noneMatch(col -> col.name().equalsIgnoreCase(c))) {
+                throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Distribution column[" + c + "] is not found");
+            }
+        }
+        return new DistributionMeta(s.distribution().random(), s.distribution().columns(),
+                s.distribution().autoBuckets() ? null : s.distribution().buckets());
+    }
+
+    /** The refresh method: REFRESH COMPLETE/AUTO, StarRocks refresh_mode PCT (= AUTO), else {@code fallback}. */
+    private static String refreshMethod(MvStatement.Refresh refresh, Map<String, String> properties, String fallback) {
+        String method = refresh == null || refresh.method() == null ? null : refresh.method();
+        String mode = properties.get("refresh_mode");
+        if (method == null && mode != null) {
+            method = mode.equalsIgnoreCase("PCT") ? "AUTO" : mode.toUpperCase(Locale.ROOT);
+        }
+        if ("INCREMENTAL".equals(method)) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized views is not supported yet");
+        }
+        return method == null ? fallback : method;
+    }
+
+    /** Checks a refresh trigger: at least a minute, never in seconds, STARTS in the future. */
+    private static MvMeta.Trigger trigger(MvStatement.Trigger t, MvMeta.Trigger fallback) {
+        if (t == null) {
+            return fallback != null ? fallback : new MvMeta.Trigger("MANUAL", 0, null, 0);
+        }
+        if (t.kind() != MvStatement.TriggerKind.SCHEDULE) {
+            return new MvMeta.Trigger(t.kind().name(), 0, null, 0);
+        }
+        String unit = t.unit().toUpperCase(Locale.ROOT);
+        if (unit.equals("SECOND")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "interval time unit can not be second");
+        }
+        if (t.interval() < 1) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "interval must be at least 1 " + unit.toLowerCase(Locale.ROOT));
+        }
+        long starts = 0;
+        if (t.starts() != null) {
+            starts = io.cairndb.engine.TimeText.parse(t.starts(), java.time.ZoneId.systemDefault()).toEpochMilli();
+            if (starts <= System.currentTimeMillis()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "starts time must be greater than current time");
+            }
+        }
+        MvMeta.Trigger out = new MvMeta.Trigger("SCHEDULE", t.interval(), unit, starts);
+        MvScheduler.periodMillis(out);
+        return out;
+    }
+
+    // ---------------------------------------------------------------- REFRESH
+
+    /** REFRESH MATERIALIZED VIEW: submits a task; WITH SYNC MODE waits for it and reports its failure. */
+    public UpdateCount refresh(StatementContext ctx, MvStatement.RefreshMv s) {
+        MvMeta mv = require(ctx, s.name());
+        String mode = s.mode() == null ? mv.refreshMethod() : s.mode();
+        if (mode.equals("INCREMENTAL")) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized views is not supported yet");
+        }
+        if (mode.equals("PARTITIONS")) {
+            TableMeta t = ctx.catalog().table(mv.database(), mv.name());
+            for (String p : s.partitions()) {
+                if (t.partition(p) == null) {
+                    throw new CairnException(ErrorCode.UNKNOWN_PARTITION, "partition not exist: " + p + " in materialized view "
+                            + mv.name());
+                }
+            }
+        }
+        if (mode.equals("RANGE") && mv.partitionInfo() == null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "materialized view " + mv.name() + " is not partitioned");
+        }
+        MvScheduler.TaskRun run = scheduler.submit(mv, new MvRefresher.Request(mode, s.partitions(), s.start(), s.end(), s.force()),
+                "MANUAL");
+        if (s.sync()) {
+            TaskRecord done;
+            try {
+                done = run.done.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CairnException(ErrorCode.INTERNAL, "interrupted while waiting for the refresh");
+            } catch (ExecutionException e) {
+                throw new CairnException(ErrorCode.INTERNAL, e.getCause().getMessage());
+            }
+            if (!done.status().equals("SUCCESS")) {
+                throw new CairnException(ErrorCode.INTERNAL, "refresh of materialized view " + mv.name() + " "
+                        + done.status().toLowerCase(Locale.ROOT) + ": " + done.errorMsg());
+            }
+        }
+        return UpdateCount.NONE;
+    }
+
+    // ---------------------------------------------------------------- DROP
+
+    public UpdateCount drop(StatementContext ctx, MvStatement.Drop s) {
+        if (s.onTable() != null) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Synchronous materialized views are not supported yet");
+        }
+        String db = ctx.databaseOf(s.name());
+        MvMeta mv = ctx.catalog().mv(db, s.name().name());
+        if (mv == null) {
+            if (s.ifExists() && ctx.catalog().table(db, s.name().name()) == null) {
+                return UpdateCount.NONE;
+            }
+            throw notAnMv(ctx, db, s.name().name());
+        }
+        try (TableLocks.Held lock = ctx.locks().lock(db, mv.name())) {
+            dropInTxn(ctx, mv);
+        }
+        return UpdateCount.NONE;
+    }
+
+    private void dropInTxn(StatementContext ctx, MvMeta mv) {
+        Sql.execute(ctx.txn().connection(), "DROP TABLE " + Sql.table(mv.database(), mv.name()));
+        ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
+        ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());
+        TaskHistory.forgetJob(ctx.txn().connection(), mv.jobId());
+        ctx.txn().afterCommit(() -> {
+            ctx.catalog().forgetTable(mv.database(), mv.name());
+            ctx.catalog().forgetMv(mv.database(), mv.name());
+            scheduler.forget(mv.id());
+        });
+    }
+
+    // ---------------------------------------------------------------- ALTER, jobs
+
+    public UpdateCount alter(StatementContext ctx, MvStatement.Alter s) {
+        MvMeta mv = require(ctx, s.name());
+        try (TableLocks.Held lock = ctx.locks().lock(mv.database(), mv.name())) {
+            MvStatement.AlterAction a = s.action();
+            if (a instanceof MvStatement.SetProperties sp) {
+                Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties());
+                save(ctx, mv.withProperties(merged));
+            } else if (a instanceof MvStatement.Rename r) {
+                rename(ctx, mv, r.newName());
+            } else if (a instanceof MvStatement.ChangeRefresh cr) {
+                String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
+                save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger())));
+            } else if (a instanceof MvStatement.Replace rp) {
+                replace(ctx, mv, rp);
+            } else if (a instanceof MvStatement.SetActive sa) {
+                if (sa.active()) {
+                    TableMeta t = ctx.catalog().table(mv.database(), mv.name());
+                    MvDefinition.resolve(ctx, mv, t.columnNames());
+                }
+                save(ctx, mv.withActive(sa.active(), sa.active() ? "" : "user use alter materialized view set status to inactive"));
+            }
+        }
+        return UpdateCount.NONE;
+    }
+
+    public UpdateCount job(StatementContext ctx, MvStatement.Job s) {
+        MvMeta mv = require(ctx, s.name());
+        try (TableLocks.Held lock = ctx.locks().lock(mv.database(), mv.name())) {
+            save(ctx, mv.withPaused(s.action() == MvStatement.JobAction.PAUSE));
+        }
+        return UpdateCount.NONE;
+    }
+
+    public UpdateCount cancelTask(StatementContext ctx, MvStatement.CancelTask s) {
+        MvMeta mv = require(ctx, s.name());
+        if (!scheduler.cancel(mv.id(), s.taskId())) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "no running or pending task " + s.taskId()
+                    + " of materialized view " + mv.name());
+        }
+        return UpdateCount.NONE;
+    }
+
+    private void save(StatementContext ctx, MvMeta updated) {
+        ctx.catalog().saveMv(ctx.txn().connection(), updated);
+        ctx.txn().afterCommit(() -> {
+            ctx.catalog().publishMv(updated);
+            scheduler.schedule(updated);
+        });
+    }
+
+    private void rename(StatementContext ctx, MvMeta mv, String newName) {
+        if (ctx.catalog().table(mv.database(), newName) != null) {
+            throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + newName + "' already exists");
+        }
+        TableMeta t = ctx.catalog().table(mv.database(), mv.name());
+        Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(mv.database(), mv.name()) + " RENAME TO " + Sql.ident(newName));
+        move(ctx, t, mv, newName);
+    }
+
+    /** Persists {@code t}/{@code mv} under {@code newName} in place of their current name. */
+    private void move(StatementContext ctx, TableMeta t, MvMeta mv, String newName) {
+        TableMeta renamedTable = t.withName(newName);
+        MvMeta renamedMv = mv.withName(newName);
+        ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
+        ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());
+        ctx.catalog().saveTable(ctx.txn().connection(), renamedTable);
+        ctx.catalog().saveMv(ctx.txn().connection(), renamedMv);
+        ctx.txn().afterCommit(() -> {
+            if (ctx.catalog().table(mv.database(), mv.name()) == t) {
+                ctx.catalog().forgetTable(mv.database(), mv.name());
+                ctx.catalog().forgetMv(mv.database(), mv.name());
+            }
+            ctx.catalog().publishTable(renamedTable);
+            ctx.catalog().publishMv(renamedMv);
+        });
+    }
+
+    /**
+     * REPLACE WITH MATERIALIZED VIEW other: {@code other} takes this MV's name; with swap (the default)
+     * this MV takes {@code other}'s name, without it this MV is dropped.
+     */
+    private void replace(StatementContext ctx, MvMeta mv, MvStatement.Replace rp) {
+        MvMeta other = require(ctx, rp.other());
+        if (!other.database().equals(mv.database())) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can only replace with a materialized view of the same database");
+        }
+        if (other.id() == mv.id()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not replace a materialized view with itself");
+        }
+        boolean swap = !"false".equalsIgnoreCase(rp.properties().getOrDefault("swap", "true"));
+        try (TableLocks.Held lock = ctx.locks().lock(other.database(), other.name())) {
+            TableMeta mine = ctx.catalog().table(mv.database(), mv.name());
+            TableMeta theirs = ctx.catalog().table(other.database(), other.name());
+            if (!swap) {
+                dropInTxn(ctx, mv);
+                Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(other.database(), other.name()) + " RENAME TO "
+                        + Sql.ident(mv.name()));
+                move(ctx, theirs, other, mv.name());
+                return;
+            }
+            String parking = "__cairn_swap_" + mv.id();
+            Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(mv.database(), mv.name()) + " RENAME TO " + Sql.ident(parking));
+            Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(other.database(), other.name()) + " RENAME TO "
+                    + Sql.ident(mv.name()));
+            Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(mv.database(), parking) + " RENAME TO "
+                    + Sql.ident(other.name()));
+            TableMeta mineRenamed = mine.withName(other.name());
+            MvMeta mvRenamed = mv.withName(other.name());
+            TableMeta theirsRenamed = theirs.withName(mv.name());
+            MvMeta otherRenamed = other.withName(mv.name());
+            for (TableMeta t : List.of(mineRenamed, theirsRenamed)) {
+                ctx.catalog().saveTable(ctx.txn().connection(), t);
+            }
+            ctx.catalog().saveMv(ctx.txn().connection(), mvRenamed);
+            ctx.catalog().saveMv(ctx.txn().connection(), otherRenamed);
+            ctx.txn().afterCommit(() -> {
+                ctx.catalog().publishTable(mineRenamed);
+                ctx.catalog().publishTable(theirsRenamed);
+                ctx.catalog().publishMv(mvRenamed);
+                ctx.catalog().publishMv(otherRenamed);
+            });
+        }
+    }
+
+    private static MvMeta require(StatementContext ctx, io.cairndb.sql.tree.QualifiedName name) {
+        String db = ctx.databaseOf(name);
+        MvMeta mv = ctx.catalog().mv(db, name.name());
+        if (mv == null) {
+            throw notAnMv(ctx, db, name.name());
+        }
+        return mv;
+    }
+
+    private static CairnException notAnMv(StatementContext ctx, String db, String name) {
+        if (ctx.catalog().table(db, name) != null) {
+            return new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + name + "' is not MATERIALIZED VIEW");
+        }
+        return new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + name + "] does not exist in database [" + db + "].");
+    }
+
+    // ---------------------------------------------------------------- SHOW CREATE
+
+    public RowResult showCreate(StatementContext ctx, MvStatement.ShowCreate s) {
+        MvMeta mv = require(ctx, s.name());
+        TableMeta t = ctx.catalog().table(mv.database(), mv.name());
+        return new ListRowResult(List.of(new ResultColumn("Materialized View", DataType.STRING),
+                new ResultColumn("Create Materialized View", DataType.STRING)),
+                List.of(List.of(mv.name(), MvDescriptions.createStatement(mv, t))));
+    }
+}

@@ -1,0 +1,93 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.LineageAnalyzer;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.engine.QueryShape;
+import io.cairndb.engine.ResultColumn;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.ColumnLineage;
+import io.cairndb.plan.ColumnOrigin;
+import io.cairndb.plan.DateUnits;
+import io.cairndb.plan.QueryLineage;
+import io.cairndb.sql.tree.Query;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An MV definition resolved against the current catalog: its output columns, lineage and, for a
+ * partitioned MV, the base partition columns its partition column follows. Creation and every
+ * refresh resolve the definition again, so a base table that was replaced is tracked by its new id.
+ */
+record MvDefinition(Query query, List<ResultColumn> shape, QueryLineage lineage, List<ColumnOrigin> tracked) {
+
+    private static final String NO_BASE = "Unable to find a suitable base table for partitioning, ";
+
+    /**
+     * Resolves {@code query}. {@code columnNames} are the MV's column names (null: the query's);
+     * {@code partitionColumn} and {@code unit} come from PARTITION BY (both null without it).
+     */
+    static MvDefinition resolve(StatementContext ctx, Query query, List<String> columnNames, String partitionColumn,
+                                String unit) {
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
+        QueryLineage lineage = LineageAnalyzer.analyze(ctx, query);
+        if (!lineage.nondeterministicFunctions().isEmpty()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
+                    + lineage.nondeterministicFunctions().get(0) + "()");
+        }
+        if (partitionColumn == null) {
+            return new MvDefinition(query, shape, lineage, List.of());
+        }
+        List<String> names = columnNames != null ? columnNames : shape.stream().map(ResultColumn::name).toList();
+        int position = -1;
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(partitionColumn)) {
+                position = i;
+                break;
+            }
+        }
+        if (position < 0 || position >= lineage.columns().size()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, NO_BASE + "the partition column " + partitionColumn
+                    + " is not in the select list");
+        }
+        ColumnLineage l = lineage.columns().get(position);
+        if (l.invalidExpression() != null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, NO_BASE
+                    + "because column to check use invalid implicit expression, invalid expression is " + l.invalidExpression());
+        }
+        if (!l.tracked()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, NO_BASE + "the partition column " + partitionColumn
+                    + " does not come from a base table column");
+        }
+        List<ColumnOrigin> tracked = new ArrayList<>();
+        for (ColumnOrigin o : l.origins()) {
+            if (o.nullable()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, NO_BASE + "the partition column " + partitionColumn
+                        + " comes from " + o.table() + " on the null-producing side of an outer join");
+            }
+            String u = o.unit();
+            if (unit != null) {
+                u = DateUnits.coarser(o.unit(), unit);
+                if (u == null) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "date_trunc unit " + unit
+                            + " is not coarser than the unit " + o.unit() + " of the partition column");
+                }
+            }
+            tracked.add(o.withUnit(u));
+        }
+        return new MvDefinition(query, shape, lineage, tracked);
+    }
+
+    /** Re-resolves a stored MV's definition. */
+    static MvDefinition resolve(StatementContext ctx, MvMeta mv, List<String> columnNames) {
+        MvMeta.PartitionInfo p = mv.partitionInfo();
+        return resolve(ctx, io.cairndb.sql.SqlParser.parseQuery(mv.querySql()), columnNames,
+                p == null ? null : p.mvColumn(), p == null ? null : p.unit());
+    }
+
+    List<MvMeta.RelatedColumn> related() {
+        return tracked.stream().map(o -> new MvMeta.RelatedColumn(o.tableId(), o.database(), o.table(), o.column())).toList();
+    }
+}

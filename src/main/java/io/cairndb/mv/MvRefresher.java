@@ -1,0 +1,239 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.PartitionAnalyzer;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.ColumnOrigin;
+import io.cairndb.plan.QueryLineage;
+import io.cairndb.printer.PartitionPredicates;
+
+import java.sql.Connection;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One refresh of an MV inside the caller's transaction (which holds the MV's writer lock): decides
+ * which MV partitions to rebuild, rewrites their rows from the base partitions they follow and records
+ * what they were built from. The caller commits; a failure leaves everything as it was.
+ */
+final class MvRefresher {
+    private MvRefresher() {
+    }
+
+    /** What a refresh was asked to do: mode AUTO, COMPLETE, PARTITIONS (names) or RANGE (start, end). */
+    record Request(String mode, List<String> partitions, String start, String end, boolean force) {
+        static Request auto() {
+            return new Request("AUTO", List.of(), null, null, false);
+        }
+
+        Request {
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    /** The partitions a refresh rebuilt and the MV as it stands after it. */
+    record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv) {
+    }
+
+    static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
+                           Runnable checkpoint) {
+        Connection c = ctx.txn().connection();
+        // The first read of the transaction fixes its snapshot: base versions read below belong to it.
+        TableMeta mvTable = ctx.catalog().storedTable(c, database, name);
+        MvMeta mv = ctx.catalog().mv(database, name);
+        if (mvTable == null || mv == null) {
+            throw new CairnException(ErrorCode.NO_SUCH_TABLE, "materialized view " + database + "." + name + " does not exist");
+        }
+        MvDefinition def = MvDefinition.resolve(ctx, mv, mvTable.columnNames());
+        Map<Long, TableMeta> bases = new LinkedHashMap<>();
+        for (QueryLineage.BaseTable b : def.lineage().baseTables()) {
+            TableMeta stored = ctx.catalog().storedTable(c, b.database(), b.name());
+            if (stored == null) {
+                throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + b.name() + "] does not exist in database ["
+                        + b.database() + "].");
+            }
+            bases.put(stored.id(), stored);
+        }
+        PartitionTracker.Layout layout = layout(mv, mvTable, def, bases, now, ctx);
+        List<PartitionTracker.Target> targets = layout.targets();
+        List<PartitionTracker.Target> chosen = choose(mv, mvTable, targets, request);
+
+        Map<String, PartitionMeta> existing = new HashMap<>();
+        mvTable.partitioning().partitions().forEach(p -> existing.put(p.name(), p));
+        Set<String> chosenNames = new LinkedHashSet<>();
+        chosen.forEach(t -> chosenNames.add(t.name()));
+        List<PartitionMeta> parts = new ArrayList<>();
+        for (PartitionTracker.Target t : targets) {
+            PartitionMeta p = existing.get(t.name());
+            if (p == null) {
+                p = new PartitionMeta(ctx.catalog().newId(), t.name(), t.lower(), t.upper(), t.listValues(), 1, now);
+            }
+            parts.add(chosenNames.contains(t.name()) ? p.withVersion(p.visibleVersion() + 1, now) : p);
+        }
+        List<PartitionMeta> dropped = mvTable.partitioning().partitions().stream()
+                .filter(p -> targets.stream().noneMatch(t -> t.name().equals(p.name()))).toList();
+        List<String> columns = layout.kind() == PartitionScheme.Kind.UNPARTITIONED ? List.of() : List.of(mv.partitionInfo().mvColumn());
+        TableMeta updated = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, parts));
+
+        String target = Sql.table(database, name);
+        checkpoint.run();
+        if (!dropped.isEmpty()) {
+            Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
+        }
+        if (!chosen.isEmpty()) {
+            rebuild(ctx, def, updated, chosen, targets.size(), bases, target, checkpoint);
+        }
+
+        Map<String, Map<String, Long>> sources = new LinkedHashMap<>();
+        for (PartitionTracker.Target t : targets) {
+            Map<String, Long> built = chosenNames.contains(t.name()) ? t.sources() : mv.partitionSources().get(t.name());
+            if (built != null) {
+                sources.put(t.name(), built);
+            }
+        }
+        MvMeta refreshed = mv.refreshed(baseTables(bases.values()), sources, now);
+        ctx.catalog().saveTable(c, updated);
+        ctx.catalog().saveMv(c, refreshed);
+        String mode = chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
+        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed);
+    }
+
+    private static PartitionTracker.Layout layout(MvMeta mv, TableMeta mvTable, MvDefinition def, Map<Long, TableMeta> bases,
+                                                  long now, StatementContext ctx) {
+        if (mv.partitionInfo() == null) {
+            return PartitionTracker.unpartitioned(mv.name(), List.copyOf(bases.values()));
+        }
+        List<PartitionTracker.Tracked> tracked = new ArrayList<>();
+        Set<Long> trackedIds = new LinkedHashSet<>();
+        for (ColumnOrigin o : def.tracked()) {
+            TableMeta t = bases.get(o.tableId());
+            if (t == null) {
+                throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + o.table() + "] does not exist in database ["
+                        + o.database() + "].");
+            }
+            tracked.add(new PartitionTracker.Tracked(t, o.column(), o.unit()));
+            trackedIds.add(t.id());
+        }
+        List<TableMeta> others = bases.values().stream().filter(t -> !trackedIds.contains(t.id())).toList();
+        ColumnMeta column = mvTable.column(mv.partitionInfo().mvColumn());
+        String limit = mv.properties().get("partition_sync_limit");
+        LocalDateTime clock = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone());
+        return PartitionTracker.partitioned(tracked, others, column.type(), limit == null ? 0 : Integer.parseInt(limit.trim()),
+                mv.properties().get("partition_sync_time_unit"), clock);
+    }
+
+    private static List<PartitionTracker.Target> choose(MvMeta mv, TableMeta mvTable, List<PartitionTracker.Target> targets,
+                                                        Request request) {
+        List<PartitionTracker.Target> out = new ArrayList<>();
+        switch (request.mode()) {
+            case "COMPLETE" -> out.addAll(targets);
+            case "PARTITIONS" -> {
+                for (String name : request.partitions()) {
+                    PartitionTracker.Target t = targets.stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst()
+                            .orElseThrow(() -> new CairnException(ErrorCode.UNKNOWN_PARTITION,
+                                    "partition not exist: " + name + " in materialized view " + mv.name()));
+                    if (request.force() || !t.sources().equals(mv.partitionSources().get(t.name()))) {
+                        out.add(t);
+                    }
+                }
+            }
+            case "RANGE" -> {
+                if (mv.partitionInfo() == null) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "materialized view " + mv.name() + " is not partitioned");
+                }
+                var type = mvTable.column(mv.partitionInfo().mvColumn()).type();
+                String start = PartitionAnalyzer.normalize(new io.cairndb.sql.tree.PartitionDesc.Value(request.start(), false), type);
+                String end = PartitionAnalyzer.normalize(new io.cairndb.sql.tree.PartitionDesc.Value(request.end(), false), type);
+                for (PartitionTracker.Target t : targets) {
+                    boolean inside = !t.lower().isEmpty() && !t.upper().isEmpty()
+                            && PartitionAnalyzer.compareValue(t.lower().get(0), start, type) >= 0
+                            && PartitionAnalyzer.compareValue(t.upper().get(0), end, type) <= 0;
+                    if (inside) {
+                        out.add(t);
+                    }
+                }
+            }
+            default -> {
+                for (PartitionTracker.Target t : targets) {
+                    if (request.force() || !t.sources().equals(mv.partitionSources().get(t.name()))) {
+                        out.add(t);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Replaces the rows of the chosen MV partitions with the definition's rows for them. */
+    private static void rebuild(StatementContext ctx, MvDefinition def, TableMeta mvTable, List<PartitionTracker.Target> chosen,
+                                int total,
+                                Map<Long, TableMeta> bases, String target, Runnable checkpoint) {
+        Connection c = ctx.txn().connection();
+        List<String> names = mvTable.columnNames().stream().map(Sql::ident).toList();
+        if (chosen.size() == total && coversAll(def, bases, chosen)) {
+            Sql.execute(c, "DELETE FROM " + target);
+            checkpoint.run();
+            Sql.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ")");
+            return;
+        }
+        List<PartitionMeta> parts = chosen.stream().map(t -> mvTable.partition(t.name())).toList();
+        String inChosen = PartitionPredicates.anyOf(mvTable, parts);
+        // Read only the base partitions the chosen MV partitions are built from.
+        Map<Long, String> filters = new HashMap<>();
+        for (ColumnOrigin o : def.tracked()) {
+            TableMeta base = bases.get(o.tableId());
+            List<PartitionMeta> feeding = new ArrayList<>();
+            for (PartitionTracker.Target t : chosen) {
+                for (PartitionMeta p : base.partitioning().partitions()) {
+                    if (t.sources().containsKey(PartitionTracker.key(base, p)) && !feeding.contains(p)) {
+                        feeding.add(p);
+                    }
+                }
+            }
+            filters.put(base.id(), PartitionPredicates.anyOf(base, feeding));
+        }
+        String query = ctx.translator().filteringScans(filters).translate(def.query());
+        Sql.execute(c, "DELETE FROM " + target + " WHERE " + inChosen);
+        checkpoint.run();
+        Sql.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + query + ") AS " + Sql.ident("__mv") + "("
+                + String.join(", ", names) + ") WHERE " + inChosen);
+    }
+
+    /** Whether the partitions hold every partition of the tracked tables (none left out by partition_sync_limit). */
+    private static boolean coversAll(MvDefinition def, Map<Long, TableMeta> bases, List<PartitionTracker.Target> chosen) {
+        Set<String> built = new java.util.HashSet<>();
+        chosen.forEach(t -> built.addAll(t.sources().keySet()));
+        for (ColumnOrigin o : def.tracked()) {
+            TableMeta base = bases.get(o.tableId());
+            for (PartitionMeta p : base.partitioning().partitions()) {
+                if (!built.contains(PartitionTracker.key(base, p))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    static List<MvMeta.BaseTable> baseTables(Iterable<TableMeta> tables) {
+        List<MvMeta.BaseTable> out = new ArrayList<>();
+        for (TableMeta t : tables) {
+            Map<String, String> types = new LinkedHashMap<>();
+            t.columns().forEach(col -> types.put(col.name(), col.type().toSql()));
+            out.add(new MvMeta.BaseTable(t.id(), t.database(), t.name(), types));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,400 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Catalog;
+import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.FeConfig;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.Txn;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs MV refresh tasks: one job per MV, at most one running and one pending task per job (further
+ * triggers while one is pending are skipped and counted), on a pool of
+ * {@code job_mtmv_task_consumer_thread_num} workers. Triggers: manual statements, commits to base
+ * tables (ON COMMIT) and schedules (ON SCHEDULE).
+ */
+public final class MvScheduler implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MvScheduler.class);
+
+    private final TaskEnvironment env;
+    private final Catalog catalog;
+    private final FeConfig config;
+    private final TableLocks locks;
+    private final ExecutorService workers;
+    private final ScheduledExecutorService timer;
+    private final Map<Long, Job> jobs = new ConcurrentHashMap<>();
+    private final List<Connection> connections = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<Connection> workerConnection = new ThreadLocal<>();
+    private final AtomicLong taskIds;
+
+    /** The live state of one MV's job. */
+    private static final class Job {
+        TaskRun running;
+        TaskRun pending;
+        long skipped;
+        ScheduledFuture<?> schedule;
+    }
+
+    /** A submitted task; its record changes as it runs and {@code done} completes with the last one. */
+    static final class TaskRun {
+        volatile TaskRecord record;
+        final MvRefresher.Request request;
+        final CompletableFuture<TaskRecord> done = new CompletableFuture<>();
+        volatile boolean canceled;
+
+        TaskRun(TaskRecord record, MvRefresher.Request request) {
+            this.record = record;
+            this.request = request;
+        }
+
+        void checkCanceled() {
+            if (canceled) {
+                throw new CairnException(ErrorCode.INTERNAL, "task canceled");
+            }
+        }
+    }
+
+    public MvScheduler(TaskEnvironment env, Catalog catalog, FeConfig config, TableLocks locks) {
+        this.env = env;
+        this.catalog = catalog;
+        this.config = config;
+        this.locks = locks;
+        int threads = (int) Math.max(1, config.number("job_mtmv_task_consumer_thread_num"));
+        this.workers = Executors.newFixedThreadPool(threads, daemon("mv-task"));
+        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("mv-schedule"));
+        try (Connection c = env.connect()) {
+            TaskHistory.createSchema(c);
+            taskIds = new AtomicLong(Math.max(TaskHistory.maxTaskId(c), System.currentTimeMillis() * 1000));
+            c.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot start the MV scheduler: " + e.getMessage(), e);
+        }
+        catalog.addTableListener(this::tablePublished);
+        for (MvMeta mv : catalog.allMvs()) {
+            schedule(mv);
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        AtomicLong n = new AtomicLong();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** Submits a refresh; while one is pending, the trigger is skipped and the pending task returned. */
+    TaskRun submit(MvMeta mv, MvRefresher.Request request, String triggerMode) {
+        Job job = jobs.computeIfAbsent(mv.id(), k -> new Job());
+        DatabaseMeta db = catalog.database(mv.database());
+        TaskRun run;
+        synchronized (job) {
+            if (job.pending != null) {
+                job.skipped++;
+                return job.pending;
+            }
+            TaskRecord record = new TaskRecord(taskIds.incrementAndGet(), mv.jobId(), mv.jobName(), mv.id(), mv.name(),
+                    db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
+                    null, List.of(), List.of(), queryId());
+            run = new TaskRun(record, request);
+            if (job.running == null) {
+                job.running = run;
+                workers.execute(() -> execute(job, run));
+            } else {
+                job.pending = run;
+            }
+        }
+        return run;
+    }
+
+    private static String queryId() {
+        String u = java.util.UUID.randomUUID().toString().replace("-", "");
+        return u.substring(0, 16) + "-" + u.substring(16);
+    }
+
+    private void execute(Job job, TaskRun run) {
+        try {
+            if (!run.canceled) {
+                runTask(run);
+            }
+        } finally {
+            if (run.canceled && !run.record.finished()) {
+                finish(run, run.record.with("CANCELED", "task canceled", run.record.startTime(), System.currentTimeMillis(),
+                        run.record.refreshMode(), run.record.needRefreshPartitions(), List.of()));
+            }
+            synchronized (job) {
+                job.running = job.pending;
+                job.pending = null;
+                if (job.running != null) {
+                    TaskRun next = job.running;
+                    workers.execute(() -> execute(job, next));
+                }
+            }
+        }
+    }
+
+    private void runTask(TaskRun run) {
+        Connection c = connection();
+        TaskRecord r = run.record;
+        long start = System.currentTimeMillis();
+        run.record = r.with("RUNNING", "", start, 0, null, List.of(), List.of());
+        MvMeta mv = catalog.mvById(r.mvId());
+        if (mv == null) {
+            finish(run, run.record.with("FAILED", "materialized view no longer exists", start, System.currentTimeMillis(),
+                    null, List.of(), List.of()));
+            return;
+        }
+        Txn txn = new Txn(c);
+        StatementContext ctx = env.context(txn, mv.database());
+        try (TableLocks.Held lock = locks.lock(mv.database(), mv.name())) {
+            try {
+                MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
+                        run::checkCanceled);
+                TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
+                        out.partitions(), out.partitions());
+                TaskHistory.record(c, done, config.number("max_persistence_task_count"));
+                run.checkCanceled();
+                txn.afterCommit(() -> {
+                    catalog.publishMv(out.mv());
+                    catalog.publishTable(out.table());
+                });
+                txn.commit();
+                finish(run, done);
+            } catch (RuntimeException e) {
+                txn.rollbackQuietly();
+                String message = run.canceled ? "task canceled" : e.getMessage() == null ? e.toString() : e.getMessage();
+                TaskRecord failed = run.record.with(run.canceled ? "CANCELED" : "FAILED", message, start,
+                        System.currentTimeMillis(), null, List.of(), List.of());
+                recordFailure(c, failed);
+                finish(run, failed);
+            }
+        }
+    }
+
+    /** A failed task leaves the MV's data as it was; its state and the task are recorded on their own. */
+    private void recordFailure(Connection c, TaskRecord failed) {
+        MvMeta current = catalog.mvById(failed.mvId());
+        if (current == null) {
+            return;
+        }
+        Txn txn = new Txn(c);
+        try {
+            MvMeta updated = current.failed(failed.errorMsg(), failed.finishTime());
+            catalog.saveMv(c, updated);
+            TaskHistory.record(c, failed, config.number("max_persistence_task_count"));
+            txn.afterCommit(() -> catalog.publishMv(updated));
+            txn.commit();
+        } catch (RuntimeException e) {
+            txn.rollbackQuietly();
+            LOG.warn("cannot record failed task {}: {}", failed.taskId(), e.getMessage());
+        }
+    }
+
+    private void finish(TaskRun run, TaskRecord record) {
+        run.record = record;
+        run.done.complete(record);
+        if (record.status().equals("FAILED")) {
+            LOG.warn("refresh of {}.{} failed: {}", record.dbName(), record.mvName(), record.errorMsg());
+        }
+    }
+
+    private Connection connection() {
+        Connection c = workerConnection.get();
+        if (c == null) {
+            c = env.connect();
+            connections.add(c);
+            workerConnection.set(c);
+        }
+        return c;
+    }
+
+    /** Cancels a pending or running task of the MV; false when there is no such live task. */
+    boolean cancel(long mvId, long taskId) {
+        Job job = jobs.get(mvId);
+        if (job == null) {
+            return false;
+        }
+        synchronized (job) {
+            if (job.pending != null && job.pending.record.taskId() == taskId) {
+                TaskRun p = job.pending;
+                job.pending = null;
+                p.canceled = true;
+                finish(p, p.record.with("CANCELED", "task canceled", 0, System.currentTimeMillis(), null, List.of(), List.of()));
+                return true;
+            }
+            if (job.running != null && job.running.record.taskId() == taskId) {
+                // The task stops at its next step and rolls back (see TaskRun#checkCanceled).
+                job.running.canceled = true;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Tasks that have not finished yet, for {@code tasks()}. */
+    List<TaskRecord> liveTasks() {
+        List<TaskRecord> out = new ArrayList<>();
+        for (Job job : jobs.values()) {
+            synchronized (job) {
+                for (TaskRun r : Arrays.asList(job.running, job.pending)) {
+                    if (r != null && !r.record.finished()) {
+                        out.add(r.record);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    long skipped(long mvId) {
+        Job job = jobs.get(mvId);
+        return job == null ? 0 : job.skipped;
+    }
+
+    /** ON COMMIT: a committed change of a base table's data submits a refresh of the MVs that read it. */
+    private void tablePublished(TableMeta previous, TableMeta current) {
+        if (previous == null || !dataChanged(previous, current)) {
+            return;
+        }
+        for (MvMeta mv : catalog.allMvs()) {
+            if (mv.trigger().kind().equals("COMMIT") && !mv.paused() && mv.active() && reads(mv, current) && !excluded(mv, current)) {
+                submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "COMMIT");
+            }
+        }
+    }
+
+    private static boolean dataChanged(TableMeta previous, TableMeta current) {
+        if (previous.partitioning() == null || current.partitioning() == null) {
+            return false;
+        }
+        List<PartitionMeta> a = previous.partitioning().partitions();
+        List<PartitionMeta> b = current.partitioning().partitions();
+        if (a.size() != b.size()) {
+            return true;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).id() != b.get(i).id() || a.get(i).visibleVersion() != b.get(i).visibleVersion()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean reads(MvMeta mv, TableMeta t) {
+        return mv.baseTables().stream().anyMatch(b -> b.id() == t.id());
+    }
+
+    private static boolean excluded(MvMeta mv, TableMeta t) {
+        String list = mv.properties().get("excluded_trigger_tables");
+        if (list == null || list.isBlank()) {
+            return false;
+        }
+        for (String item : list.split(",")) {
+            String name = item.trim();
+            if (name.equalsIgnoreCase(t.name()) || name.equalsIgnoreCase(t.database() + "." + t.name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** (Re)arms the MV's schedule for ON SCHEDULE, or disarms it for other triggers. */
+    void schedule(MvMeta mv) {
+        Job job = jobs.computeIfAbsent(mv.id(), k -> new Job());
+        synchronized (job) {
+            if (job.schedule != null) {
+                job.schedule.cancel(false);
+                job.schedule = null;
+            }
+            if (!mv.trigger().kind().equals("SCHEDULE") || mv.paused()) {
+                return;
+            }
+            long period = periodMillis(mv.trigger());
+            long starts = mv.trigger().startsMillis() > 0 ? mv.trigger().startsMillis() : mv.createTime() + period;
+            long now = System.currentTimeMillis();
+            long next = starts >= now ? starts : starts + ((now - starts) / period + 1) * period;
+            long mvId = mv.id();
+            job.schedule = timer.scheduleAtFixedRate(() -> fire(mvId), next - now, period, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void fire(long mvId) {
+        MvMeta mv = catalog.mvById(mvId);
+        if (mv != null && !mv.paused() && mv.active()) {
+            submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "SYSTEM");
+        }
+    }
+
+    static long periodMillis(MvMeta.Trigger trigger) {
+        long unit = switch (trigger.unit().toUpperCase(Locale.ROOT)) {
+            case "MINUTE" -> 60_000L;
+            case "HOUR" -> 3_600_000L;
+            case "DAY" -> 86_400_000L;
+            case "WEEK" -> 7 * 86_400_000L;
+            default -> throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unsupported refresh interval unit: " + trigger.unit());
+        };
+        return trigger.interval() * unit;
+    }
+
+    /** Stops a dropped MV's job: its schedule and any pending task. */
+    void forget(long mvId) {
+        Job job = jobs.remove(mvId);
+        if (job == null) {
+            return;
+        }
+        synchronized (job) {
+            if (job.schedule != null) {
+                job.schedule.cancel(false);
+            }
+            if (job.pending != null) {
+                job.pending.canceled = true;
+                finish(job.pending, job.pending.record.with("CANCELED", "materialized view dropped", 0,
+                        System.currentTimeMillis(), null, List.of(), List.of()));
+                job.pending = null;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        workers.shutdownNow();
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (Connection c : connections) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                LOG.warn("closing a task connection: {}", e.getMessage());
+            }
+        }
+    }
+}

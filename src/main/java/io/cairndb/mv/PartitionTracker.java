@@ -1,0 +1,239 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.PartitionAnalyzer;
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.time.DayOfWeek;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Partition change tracking (PCT): which MV partitions exist and which base partitions each is built
+ * from. A partition of a tracked base table maps onto the MV partition that holds its range (the same
+ * range, or the date_trunc unit around it); every other base table feeds every MV partition.
+ */
+final class PartitionTracker {
+    private static final DateTimeFormatter DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private PartitionTracker() {
+    }
+
+    /** A base partition column the MV partition column follows, truncated to {@code unit} (nullable). */
+    record Tracked(TableMeta table, String column, String unit) {
+    }
+
+    /**
+     * One MV partition as the base tables say it should be: its bounds (RANGE) or values (LIST) and
+     * the versions of the base partitions it is built from, keyed as {@link #key}.
+     */
+    record Target(String name, List<String> lower, List<String> upper, List<List<String>> listValues,
+                  Map<String, Long> sources) {
+    }
+
+    /** The MV's partitioning kind (RANGE or LIST, UNPARTITIONED without PARTITION BY) and its partitions. */
+    record Layout(PartitionScheme.Kind kind, List<Target> targets) {
+    }
+
+    static String key(TableMeta t, PartitionMeta p) {
+        return t.id() + "/" + p.id();
+    }
+
+    /** The single partition of an MV without PARTITION BY: built from every base partition. */
+    static Layout unpartitioned(String mvName, List<TableMeta> bases) {
+        Map<String, Long> sources = new LinkedHashMap<>();
+        bases.forEach(t -> addAll(sources, t));
+        return new Layout(PartitionScheme.Kind.UNPARTITIONED, List.of(new Target(mvName, List.of(), List.of(), List.of(), sources)));
+    }
+
+    /**
+     * The partitions of a partitioned MV. {@code others} are the base tables that are not tracked;
+     * {@code syncLimit} and {@code syncUnit} (from {@code partition_sync_limit} /
+     * {@code partition_sync_time_unit}) keep only the latest partitions relative to {@code now}.
+     */
+    static Layout partitioned(List<Tracked> tracked, List<TableMeta> others, DataType mvType, int syncLimit, String syncUnit,
+                              LocalDateTime now) {
+        Map<String, Target> byBounds = new LinkedHashMap<>();
+        PartitionScheme.Kind kind = null;
+        for (Tracked tr : tracked) {
+            PartitionScheme s = tr.table().partitioning();
+            if (s == null || s.kind() == PartitionScheme.Kind.UNPARTITIONED || s.columns().size() != 1
+                    || !s.columns().get(0).equalsIgnoreCase(tr.column())) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unable to find a suitable base table for partitioning,"
+                        + " the partition column " + tr.column() + " of table " + tr.table().name()
+                        + " is not its partition column");
+            }
+            if (kind != null && kind != s.kind()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition-tracked tables must all be RANGE or all be LIST partitioned");
+            }
+            kind = s.kind();
+            for (PartitionMeta p : s.partitions()) {
+                Target mapped = map(tr, p, mvType);
+                String bounds = mapped.lower() + ".." + mapped.upper() + mapped.listValues();
+                Target existing = byBounds.get(bounds);
+                Map<String, Long> sources = new LinkedHashMap<>(existing == null ? Map.of() : existing.sources());
+                sources.put(key(tr.table(), p), p.visibleVersion());
+                byBounds.put(bounds, new Target(mapped.name(), mapped.lower(), mapped.upper(), mapped.listValues(), sources));
+            }
+        }
+        List<Target> targets = new ArrayList<>(byBounds.values());
+        if (kind == PartitionScheme.Kind.RANGE) {
+            targets.sort((a, b) -> compareLower(a.lower(), b.lower(), mvType));
+            checkAligned(targets, mvType);
+            if (syncLimit > 0) {
+                targets = latest(targets, syncLimit, syncUnit, now);
+            }
+        }
+        List<Target> out = new ArrayList<>();
+        for (Target t : targets) {
+            Map<String, Long> sources = new LinkedHashMap<>(t.sources());
+            others.forEach(o -> addAll(sources, o));
+            out.add(new Target(t.name(), t.lower(), t.upper(), t.listValues(), sources));
+        }
+        return new Layout(kind, out);
+    }
+
+    private static void addAll(Map<String, Long> sources, TableMeta t) {
+        for (PartitionMeta p : t.partitioning().partitions()) {
+            sources.put(key(t, p), p.visibleVersion());
+        }
+    }
+
+    private static Target map(Tracked tr, PartitionMeta p, DataType mvType) {
+        if (!p.listValues().isEmpty() || tr.table().partitioning().kind() == PartitionScheme.Kind.LIST) {
+            if (tr.unit() != null) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "date_trunc can not roll up the LIST partitions of " + tr.table().name());
+            }
+            List<String> flat = p.listValues().stream().map(v -> String.join("_", v)).toList();
+            return new Target("p_" + compact(String.join("_", flat)), List.of(), List.of(), p.listValues(), Map.of());
+        }
+        if (tr.unit() == null) {
+            List<String> lower = p.lower().isEmpty() ? List.of() : List.of(format(p.lower().get(0), mvType));
+            List<String> upper = p.upper().isEmpty() ? List.of() : List.of(format(p.upper().get(0), mvType));
+            return new Target(name(lower, upper), lower, upper, List.of(), Map.of());
+        }
+        if (p.lower().isEmpty()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition " + p.name() + " of " + tr.table().name()
+                    + " starts at MINVALUE and can not be rolled up by date_trunc");
+        }
+        LocalDateTime lo = truncate(PartitionAnalyzer.parseTemporal(p.lower().get(0)), tr.unit());
+        LocalDateTime hi = plus(lo, tr.unit());
+        if (p.upper().isEmpty() || PartitionAnalyzer.parseTemporal(p.upper().get(0)).isAfter(hi)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition " + p.name() + " of " + tr.table().name()
+                    + " spans more than one " + tr.unit() + " and can not be rolled up by date_trunc");
+        }
+        List<String> lower = List.of(format(lo, mvType));
+        List<String> upper = List.of(format(hi, mvType));
+        return new Target(name(lower, upper), lower, upper, List.of(), Map.of());
+    }
+
+    /** Ranges from several tracked tables must be equal or disjoint, never partly overlapping. */
+    private static void checkAligned(List<Target> sorted, DataType type) {
+        for (int i = 1; i < sorted.size(); i++) {
+            Target prev = sorted.get(i - 1);
+            Target cur = sorted.get(i);
+            boolean disjoint = !prev.upper().isEmpty() && !cur.lower().isEmpty()
+                    && PartitionAnalyzer.compareValue(cur.lower().get(0), prev.upper().get(0), type) >= 0;
+            if (!disjoint) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partitions of the partition-tracked tables are not aligned: "
+                        + range(prev) + " overlaps " + range(cur));
+            }
+        }
+    }
+
+    private static List<Target> latest(List<Target> targets, int limit, String unit, LocalDateTime now) {
+        String u = unit == null ? "day" : unit.toLowerCase(Locale.ROOT);
+        LocalDateTime from = truncate(now, u);
+        for (int i = 1; i < limit; i++) {
+            from = minus(from, u);
+        }
+        List<Target> out = new ArrayList<>();
+        for (Target t : targets) {
+            if (t.upper().isEmpty() || PartitionAnalyzer.parseTemporal(t.upper().get(0)).isAfter(from)) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    private static int compareLower(List<String> a, List<String> b, DataType type) {
+        if (a.isEmpty() || b.isEmpty()) {
+            return Boolean.compare(!a.isEmpty(), !b.isEmpty());
+        }
+        return PartitionAnalyzer.compareValue(a.get(0), b.get(0), type);
+    }
+
+    private static String range(Target t) {
+        return "[" + (t.lower().isEmpty() ? "MINVALUE" : t.lower().get(0)) + ", "
+                + (t.upper().isEmpty() ? "MAXVALUE" : t.upper().get(0)) + ")";
+    }
+
+    /** Doris names MV partitions after their bounds: {@code p_20231016_20231017}. */
+    private static String name(List<String> lower, List<String> upper) {
+        return "p_" + (lower.isEmpty() ? "MIN" : compact(lower.get(0))) + "_" + (upper.isEmpty() ? "MAX" : compact(upper.get(0)));
+    }
+
+    private static String compact(String value) {
+        String c = value.replaceAll("[^0-9A-Za-z_]", "");
+        // Whole days of a DATETIME range read like dates, as in Doris.
+        return c.length() == 14 && c.endsWith("000000") ? c.substring(0, 8) : c;
+    }
+
+    private static String format(String value, DataType type) {
+        if (type.kind() == TypeKind.DATE || type.kind() == TypeKind.DATETIME) {
+            return format(PartitionAnalyzer.parseTemporal(value), type);
+        }
+        return value;
+    }
+
+    private static String format(LocalDateTime v, DataType type) {
+        return type.kind() == TypeKind.DATE ? v.toLocalDate().toString() : DATETIME.format(v);
+    }
+
+    static LocalDateTime truncate(LocalDateTime v, String unit) {
+        return switch (unit) {
+            case "second" -> v.truncatedTo(ChronoUnit.SECONDS);
+            case "minute" -> v.truncatedTo(ChronoUnit.MINUTES);
+            case "hour" -> v.truncatedTo(ChronoUnit.HOURS);
+            case "day" -> v.truncatedTo(ChronoUnit.DAYS);
+            case "week" -> v.truncatedTo(ChronoUnit.DAYS).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+            case "month" -> v.truncatedTo(ChronoUnit.DAYS).withDayOfMonth(1);
+            case "quarter" -> v.truncatedTo(ChronoUnit.DAYS).withDayOfMonth(1).withMonth((v.getMonthValue() - 1) / 3 * 3 + 1);
+            case "year" -> v.truncatedTo(ChronoUnit.DAYS).withDayOfYear(1);
+            default -> throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unsupported date_trunc unit: " + unit);
+        };
+    }
+
+    private static LocalDateTime plus(LocalDateTime v, String unit) {
+        return unit.equals("quarter") ? v.plusMonths(3) : v.plus(1, chrono(unit));
+    }
+
+    private static LocalDateTime minus(LocalDateTime v, String unit) {
+        return unit.equals("quarter") ? v.minusMonths(3) : v.minus(1, chrono(unit));
+    }
+
+    private static ChronoUnit chrono(String unit) {
+        return switch (unit) {
+            case "second" -> ChronoUnit.SECONDS;
+            case "minute" -> ChronoUnit.MINUTES;
+            case "hour" -> ChronoUnit.HOURS;
+            case "day" -> ChronoUnit.DAYS;
+            case "week" -> ChronoUnit.WEEKS;
+            case "month" -> ChronoUnit.MONTHS;
+            case "year" -> ChronoUnit.YEARS;
+            default -> throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unsupported time unit: " + unit);
+        };
+    }
+}

@@ -1,0 +1,83 @@
+package io.cairndb.mv;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finished refresh tasks in {@code cairn_sys.mv_tasks}. A successful task is recorded in the refresh's
+ * own transaction; at most {@code max_persistence_task_count} tasks are kept per job.
+ */
+final class TaskHistory {
+    private static final String TABLE = "cairn_sys.mv_tasks";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TaskHistory() {
+    }
+
+    static void createSchema(Connection c) {
+        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (task_id BIGINT PRIMARY KEY, job_id BIGINT, job_name VARCHAR,"
+                + " mv_id BIGINT, mv_name VARCHAR, db_id BIGINT, db_name VARCHAR, status VARCHAR, error_msg VARCHAR,"
+                + " create_time BIGINT, start_time BIGINT, finish_time BIGINT, trigger_mode VARCHAR, refresh_mode VARCHAR,"
+                + " need_partitions VARCHAR, completed_partitions VARCHAR, last_query_id VARCHAR)");
+    }
+
+    static void record(Connection c, TaskRecord t, long keepPerJob) {
+        if (keepPerJob < 1) {
+            return;
+        }
+        Sql.update(c, "INSERT INTO " + TABLE + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                t.taskId(), t.jobId(), t.jobName(), t.mvId(), t.mvName(), t.dbId(), t.dbName(), t.status(), t.errorMsg(),
+                t.createTime(), t.startTime(), t.finishTime(), t.triggerMode(), t.refreshMode(),
+                json(t.needRefreshPartitions()), json(t.completedPartitions()), t.lastQueryId());
+        Sql.update(c, "DELETE FROM " + TABLE + " WHERE job_id = ? AND task_id NOT IN (SELECT task_id FROM " + TABLE
+                + " WHERE job_id = ? ORDER BY task_id DESC LIMIT " + keepPerJob + ")", t.jobId(), t.jobId());
+    }
+
+    static List<TaskRecord> all(Connection c) {
+        List<TaskRecord> out = new ArrayList<>();
+        for (List<Object> r : Sql.rows(c, "SELECT * FROM " + TABLE + " ORDER BY task_id")) {
+            out.add(new TaskRecord(n(r.get(0)), n(r.get(1)), (String) r.get(2), n(r.get(3)), (String) r.get(4), n(r.get(5)),
+                    (String) r.get(6), (String) r.get(7), (String) r.get(8), n(r.get(9)), n(r.get(10)), n(r.get(11)),
+                    (String) r.get(12), (String) r.get(13), list((String) r.get(14)), list((String) r.get(15)),
+                    (String) r.get(16)));
+        }
+        return out;
+    }
+
+    static void forgetJob(Connection c, long jobId) {
+        Sql.update(c, "DELETE FROM " + TABLE + " WHERE job_id = ?", jobId);
+    }
+
+    static long maxTaskId(Connection c) {
+        Object v = Sql.scalar(c, "SELECT max(task_id) FROM " + TABLE);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
+    static String json(List<String> names) {
+        try {
+            return JSON.writeValueAsString(names);
+        } catch (JsonProcessingException e) {
+            throw new CairnException(ErrorCode.INTERNAL, e.getMessage(), e);
+        }
+    }
+
+    private static List<String> list(String json) {
+        try {
+            return json == null ? List.of() : JSON.readValue(json, new TypeReference<List<String>>() { });
+        } catch (JsonProcessingException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "corrupt task record: " + e.getMessage(), e);
+        }
+    }
+
+    private static long n(Object o) {
+        return o == null ? 0 : ((Number) o).longValue();
+    }
+}

@@ -1,0 +1,47 @@
+package io.cairndb.mv;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One refresh task of an MV's job as {@code tasks()} shows it. Times are epoch milliseconds (0: not
+ * yet); status is PENDING, RUNNING, SUCCESS, FAILED or CANCELED; refreshMode is COMPLETE, PARTIAL or
+ * NOT_REFRESH once known (null before).
+ */
+public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
+                         String status, String errorMsg, long createTime, long startTime, long finishTime,
+                         String triggerMode, String refreshMode, List<String> needRefreshPartitions,
+                         List<String> completedPartitions, String lastQueryId) {
+
+    public TaskRecord {
+        needRefreshPartitions = List.copyOf(needRefreshPartitions);
+        completedPartitions = List.copyOf(completedPartitions);
+        errorMsg = errorMsg == null ? "" : errorMsg;
+    }
+
+    public boolean finished() {
+        return status.equals("SUCCESS") || status.equals("FAILED") || status.equals("CANCELED");
+    }
+
+    public long durationMs() {
+        return startTime == 0 ? 0 : (finishTime == 0 ? System.currentTimeMillis() : finishTime) - startTime;
+    }
+
+    /** {@code 100.00% (15/15)}; a task with nothing to refresh is complete. */
+    public String progress() {
+        int need = needRefreshPartitions.size();
+        int done = completedPartitions.size();
+        double pct = need == 0 ? (finished() ? 100.0 : 0.0) : 100.0 * done / need;
+        return String.format(Locale.ROOT, "%.2f%% (%d/%d)", pct, done, need);
+    }
+
+    public String taskContext() {
+        return "{\"triggerMode\":\"" + triggerMode + "\",\"isComplete\":" + "COMPLETE".equals(refreshMode) + "}";
+    }
+
+    TaskRecord with(String newStatus, String error, long start, long finish, String mode, List<String> need,
+                    List<String> completed) {
+        return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, newStatus, error, createTime, start,
+                finish, triggerMode, mode, need, completed, lastQueryId);
+    }
+}

@@ -1,0 +1,24 @@
+package io.cairndb.plan;
+
+import java.util.List;
+
+/**
+ * The lineage of one output column: the base columns it is (possibly through date_trunc), or, when
+ * it is computed from base columns in any other way, the first expression that is not a plain
+ * column or date_trunc ({@code invalidExpression}, dialect text). Both empty/null for constants.
+ */
+public record ColumnLineage(List<ColumnOrigin> origins, String invalidExpression) {
+    public static final ColumnLineage NONE = new ColumnLineage(List.of(), null);
+
+    public ColumnLineage {
+        origins = List.copyOf(origins);
+    }
+
+    public static ColumnLineage invalid(String expression) {
+        return new ColumnLineage(List.of(), expression);
+    }
+
+    public boolean tracked() {
+        return !origins.isEmpty();
+    }
+}
