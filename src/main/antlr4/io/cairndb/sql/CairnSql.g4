@@ -53,7 +53,8 @@ mvStatement
     ;
 
 // Doris: [BUILD ..] [REFRESH method [trigger]] [[DUPLICATE] KEY (..)] ...; StarRocks:
-// REFRESH [IMMEDIATE | DEFERRED] {ASYNC [START ('ts')] [EVERY (INTERVAL n unit)] | MANUAL}.
+// REFRESH [IMMEDIATE | DEFERRED] {ASYNC [START ('ts')] [EVERY (INTERVAL n unit)] | MANUAL}, which StarRocks
+// writes after DISTRIBUTED BY / ORDER BY.
 createMaterializedView
     : CREATE MATERIALIZED VIEW (IF NOT EXISTS)? name=qualifiedName
       (LEFT_PAREN mvColumn (COMMA mvColumn)* RIGHT_PAREN)?
@@ -64,6 +65,7 @@ createMaterializedView
       (PARTITION BY LEFT_PAREN? mvPartitionExpr RIGHT_PAREN?)?
       distributionDesc?
       (ORDER BY LEFT_PAREN orderColumns=identifierList RIGHT_PAREN)?
+      mvRefresh?
       propertiesClause?
       AS query
     ;

@@ -88,7 +88,7 @@ public final class MaterializedViews {
                     "The number of columns in the materialized view definition does not match the query");
         }
         long now = System.currentTimeMillis();
-        List<ColumnMeta> columns = columns(s, def, explicitNames);
+        List<ColumnMeta> columns = columns(ctx, s, def, explicitNames);
         TableMeta table = new TableMeta(ctx.catalog().newId(), db, name, TableKind.MATERIALIZED_VIEW, columns,
                 KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now), distribution(s, columns),
                 Map.of(), null, now, now);
@@ -114,7 +114,7 @@ public final class MaterializedViews {
         return UpdateCount.NONE;
     }
 
-    private static List<ColumnMeta> columns(MvStatement.Create s, MvDefinition def, List<String> explicitNames) {
+    private static List<ColumnMeta> columns(StatementContext ctx, MvStatement.Create s, MvDefinition def, List<String> explicitNames) {
         List<ColumnMeta> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < def.shape().size(); i++) {
@@ -122,8 +122,8 @@ public final class MaterializedViews {
             if (!seen.add(colName.toLowerCase(Locale.ROOT))) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + colName + "'");
             }
-            DataType type = def.shape().get(i).type();
-            // As in CTAS, strings become VARCHAR(65533) so they can be keys.
+            DataType type = baseType(ctx, def, i);
+            // As in CTAS, computed strings become VARCHAR(65533) so they can be keys.
             if (type.kind() == TypeKind.STRING) {
                 type = DataType.varchar(-1);
             }
@@ -137,6 +137,27 @@ public final class MaterializedViews {
             }
         }
         return out;
+    }
+
+    /**
+     * The type of output column {@code i}: a base column selected as it is keeps its declared type
+     * (VARCHAR(10) stays VARCHAR(10)); anything else has the type DuckDB derives.
+     */
+    private static DataType baseType(StatementContext ctx, MvDefinition def, int i) {
+        DataType derived = def.shape().get(i).type();
+        var lineage = def.lineage().columns().get(i);
+        if (lineage.origins().size() != 1 || lineage.origins().get(0).unit() != null) {
+            return derived;
+        }
+        var o = lineage.origins().get(0);
+        TableMeta base = ctx.catalog().table(o.database(), o.table());
+        ColumnMeta column = base == null ? null : base.column(o.column());
+        if (column == null) {
+            return derived;
+        }
+        boolean sameKind = column.type().kind() == derived.kind()
+                || derived.kind() == TypeKind.STRING && (column.type().kind() == TypeKind.VARCHAR || column.type().kind() == TypeKind.CHAR);
+        return sameKind ? column.type() : derived;
     }
 
     private static PartitionScheme initialPartitions(StatementContext ctx, MvStatement.Create s, MvDefinition def,

@@ -37,9 +37,13 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
                 .map(c -> new MvStatement.Column(TreeValues.identifier(c.identifier()),
                         c.string() == null ? null : TreeValues.string(c.string())))
                 .toList();
-        MvStatement.Refresh refresh = ctx.mvRefresh() == null ? null : refresh(ctx.mvRefresh());
+        if (ctx.mvRefresh().size() > 1) {
+            throw SyntaxErrors.at(ctx.mvRefresh(1).getStart(), "REFRESH may be given only once");
+        }
+        MvRefreshContext refreshCtx = ctx.mvRefresh().isEmpty() ? null : ctx.mvRefresh(0);
+        MvStatement.Refresh refresh = refreshCtx == null ? null : refresh(refreshCtx);
         String build = ctx.build != null ? upper(ctx.build)
-                : ctx.mvRefresh() != null && ctx.mvRefresh().build != null ? upper(ctx.mvRefresh().build) : null;
+                : refreshCtx != null && refreshCtx.build != null ? upper(refreshCtx.build) : null;
         boolean async = build != null || refresh != null || ctx.KEY() != null || ctx.comment != null
                 || ctx.PARTITION() != null || ctx.distributionDesc() != null || ctx.propertiesClause() != null
                 || !columns.isEmpty() || ctx.ORDER() != null;
