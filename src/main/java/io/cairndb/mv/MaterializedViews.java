@@ -78,7 +78,7 @@ public final class MaterializedViews {
         }
         Map<String, String> properties = MvProperties.validate(s.properties(), Map.of());
         String method = refreshMethod(s.refresh(), properties, "AUTO");
-        MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null);
+        MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null, ctx.session().zone());
         List<String> explicitNames = s.columns().isEmpty() ? null : s.columns().stream().map(MvStatement.Column::name).toList();
         MvStatement.Partition partition = s.partition();
         MvDefinition def = MvDefinition.resolve(ctx, s.query(), explicitNames,
@@ -210,7 +210,7 @@ public final class MaterializedViews {
     }
 
     /** Checks a refresh trigger: at least a minute, never in seconds, STARTS in the future. */
-    private static MvMeta.Trigger trigger(MvStatement.Trigger t, MvMeta.Trigger fallback) {
+    private static MvMeta.Trigger trigger(MvStatement.Trigger t, MvMeta.Trigger fallback, java.time.ZoneId zone) {
         if (t == null) {
             return fallback != null ? fallback : new MvMeta.Trigger("MANUAL", 0, null, 0);
         }
@@ -226,7 +226,7 @@ public final class MaterializedViews {
         }
         long starts = 0;
         if (t.starts() != null) {
-            starts = io.cairndb.engine.TimeText.parse(t.starts(), java.time.ZoneId.systemDefault()).toEpochMilli();
+            starts = io.cairndb.engine.TimeText.parse(t.starts(), zone).toEpochMilli();
             if (starts <= System.currentTimeMillis()) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "starts time must be greater than current time");
             }
@@ -322,7 +322,7 @@ public final class MaterializedViews {
                 rename(ctx, mv, r.newName());
             } else if (a instanceof MvStatement.ChangeRefresh cr) {
                 String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
-                save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger())));
+                save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
             } else if (a instanceof MvStatement.Replace rp) {
                 replace(ctx, mv, rp);
             } else if (a instanceof MvStatement.SetActive sa) {
@@ -346,7 +346,12 @@ public final class MaterializedViews {
 
     public UpdateCount cancelTask(StatementContext ctx, MvStatement.CancelTask s) {
         MvMeta mv = require(ctx, s.name());
-        if (!scheduler.cancel(mv.id(), s.taskId())) {
+        TaskRecord canceled = scheduler.cancelPending(mv.id(), s.taskId());
+        if (canceled != null) {
+            TaskHistory.record(ctx.txn().connection(), canceled, ctx.config().number("max_persistence_task_count"));
+            return UpdateCount.NONE;
+        }
+        if (!scheduler.cancelRunning(mv.id(), s.taskId())) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "no running or pending task " + s.taskId()
                     + " of materialized view " + mv.name());
         }
@@ -458,6 +463,6 @@ public final class MaterializedViews {
         TableMeta t = ctx.catalog().table(mv.database(), mv.name());
         return new ListRowResult(List.of(new ResultColumn("Materialized View", DataType.STRING),
                 new ResultColumn("Create Materialized View", DataType.STRING)),
-                List.of(List.of(mv.name(), MvDescriptions.createStatement(mv, t))));
+                List.of(List.of(mv.name(), MvDescriptions.createStatement(mv, t, ctx.session().zone()))));
     }
 }

@@ -23,8 +23,8 @@ public final class MvDescriptions {
     }
 
     /** {@code BUILD IMMEDIATE REFRESH AUTO ON MANUAL}, as mv_infos() shows it. */
-    public static String refreshInfo(MvMeta mv) {
-        return "BUILD " + mv.buildMode() + " REFRESH " + mv.refreshMethod() + " " + trigger(mv, ZoneId.systemDefault());
+    public static String refreshInfo(MvMeta mv, ZoneId zone) {
+        return "BUILD " + mv.buildMode() + " REFRESH " + mv.refreshMethod() + " " + trigger(mv, zone);
     }
 
     public static String trigger(MvMeta mv, ZoneId zone) {
@@ -140,14 +140,14 @@ public final class MvDescriptions {
     }
 
     /** SHOW CREATE MATERIALIZED VIEW: the definition as it would be written now. */
-    public static String createStatement(MvMeta mv, TableMeta t) {
+    public static String createStatement(MvMeta mv, TableMeta t, ZoneId zone) {
         StringBuilder sb = new StringBuilder("CREATE MATERIALIZED VIEW `").append(mv.name()).append("` (\n");
         List<String> cols = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             cols.add("  `" + c.name() + "` " + c.type().toSql() + (c.comment().isEmpty() ? "" : " COMMENT '" + c.comment() + "'"));
         }
         sb.append(String.join(",\n", cols)).append("\n)\n");
-        sb.append(refreshInfo(mv)).append('\n');
+        sb.append(refreshInfo(mv, zone)).append('\n');
         sb.append("DUPLICATE KEY(").append(String.join(", ", t.keyColumns().stream().map(c -> "`" + c.name() + "`").toList()))
                 .append(")\n");
         if (!t.comment().isEmpty()) {

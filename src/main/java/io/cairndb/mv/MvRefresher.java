@@ -49,7 +49,7 @@ final class MvRefresher {
     }
 
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
-                           Runnable checkpoint) {
+                           TaskControl control) {
         Connection c = ctx.txn().connection();
         // The first read of the transaction fixes its snapshot: base versions read below belong to it.
         TableMeta mvTable = ctx.catalog().storedTable(c, database, name);
@@ -89,12 +89,11 @@ final class MvRefresher {
         TableMeta updated = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, parts));
 
         String target = Sql.table(database, name);
-        checkpoint.run();
         if (!dropped.isEmpty()) {
-            Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
+            control.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
         }
         if (!chosen.isEmpty()) {
-            rebuild(ctx, def, updated, chosen, targets.size(), bases, target, checkpoint);
+            rebuild(ctx, def, updated, chosen, targets.size(), bases, target, control);
         }
 
         Map<String, Map<String, Long>> sources = new LinkedHashMap<>();
@@ -180,13 +179,12 @@ final class MvRefresher {
     /** Replaces the rows of the chosen MV partitions with the definition's rows for them. */
     private static void rebuild(StatementContext ctx, MvDefinition def, TableMeta mvTable, List<PartitionTracker.Target> chosen,
                                 int total,
-                                Map<Long, TableMeta> bases, String target, Runnable checkpoint) {
+                                Map<Long, TableMeta> bases, String target, TaskControl control) {
         Connection c = ctx.txn().connection();
         List<String> names = mvTable.columnNames().stream().map(Sql::ident).toList();
         if (chosen.size() == total && coversAll(def, bases, chosen)) {
-            Sql.execute(c, "DELETE FROM " + target);
-            checkpoint.run();
-            Sql.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ")");
+            control.execute(c, "DELETE FROM " + target);
+            control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ")");
             return;
         }
         List<PartitionMeta> parts = chosen.stream().map(t -> mvTable.partition(t.name())).toList();
@@ -206,9 +204,8 @@ final class MvRefresher {
             filters.put(base.id(), PartitionPredicates.anyOf(base, feeding));
         }
         String query = ctx.translator().filteringScans(filters).translate(def.query());
-        Sql.execute(c, "DELETE FROM " + target + " WHERE " + inChosen);
-        checkpoint.run();
-        Sql.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + query + ") AS " + Sql.ident("__mv") + "("
+        control.execute(c, "DELETE FROM " + target + " WHERE " + inChosen);
+        control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + query + ") AS " + Sql.ident("__mv") + "("
                 + String.join(", ", names) + ") WHERE " + inChosen);
     }
 

@@ -64,18 +64,13 @@ public final class MvScheduler implements AutoCloseable {
         volatile TaskRecord record;
         final MvRefresher.Request request;
         final CompletableFuture<TaskRecord> done = new CompletableFuture<>();
-        volatile boolean canceled;
+        final TaskControl control = new TaskControl();
 
         TaskRun(TaskRecord record, MvRefresher.Request request) {
             this.record = record;
             this.request = request;
         }
 
-        void checkCanceled() {
-            if (canceled) {
-                throw new CairnException(ErrorCode.INTERNAL, "task canceled");
-            }
-        }
     }
 
     public MvScheduler(TaskEnvironment env, Catalog catalog, FeConfig config, TableLocks locks) {
@@ -139,11 +134,11 @@ public final class MvScheduler implements AutoCloseable {
 
     private void execute(Job job, TaskRun run) {
         try {
-            if (!run.canceled) {
+            if (!run.control.canceled()) {
                 runTask(run);
             }
         } finally {
-            if (run.canceled && !run.record.finished()) {
+            if (run.control.canceled() && !run.record.finished()) {
                 finish(run, run.record.with("CANCELED", "task canceled", run.record.startTime(), System.currentTimeMillis(),
                         run.record.refreshMode(), run.record.needRefreshPartitions(), List.of()));
             }
@@ -174,11 +169,11 @@ public final class MvScheduler implements AutoCloseable {
         try (TableLocks.Held lock = locks.lock(mv.database(), mv.name())) {
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
-                        run::checkCanceled);
+                        run.control);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
                         out.partitions(), out.partitions());
                 TaskHistory.record(c, done, config.number("max_persistence_task_count"));
-                run.checkCanceled();
+                run.control.checkpoint();
                 txn.afterCommit(() -> {
                     catalog.publishMv(out.mv());
                     catalog.publishTable(out.table());
@@ -187,8 +182,8 @@ public final class MvScheduler implements AutoCloseable {
                 finish(run, done);
             } catch (RuntimeException e) {
                 txn.rollbackQuietly();
-                String message = run.canceled ? "task canceled" : e.getMessage() == null ? e.toString() : e.getMessage();
-                TaskRecord failed = run.record.with(run.canceled ? "CANCELED" : "FAILED", message, start,
+                String message = run.control.canceled() ? "task canceled" : e.getMessage() == null ? e.toString() : e.getMessage();
+                TaskRecord failed = run.record.with(run.control.canceled() ? "CANCELED" : "FAILED", message, start,
                         System.currentTimeMillis(), null, List.of(), List.of());
                 recordFailure(c, failed);
                 finish(run, failed);
@@ -233,27 +228,39 @@ public final class MvScheduler implements AutoCloseable {
         return c;
     }
 
-    /** Cancels a pending or running task of the MV; false when there is no such live task. */
-    boolean cancel(long mvId, long taskId) {
+    /** Cancels a pending task of the MV and returns its final record (for the caller to keep), or null. */
+    TaskRecord cancelPending(long mvId, long taskId) {
+        Job job = jobs.get(mvId);
+        if (job == null) {
+            return null;
+        }
+        synchronized (job) {
+            if (job.pending == null || job.pending.record.taskId() != taskId) {
+                return null;
+            }
+            TaskRun p = job.pending;
+            job.pending = null;
+            p.control.cancel();
+            TaskRecord canceled = p.record.with("CANCELED", "task canceled", 0, System.currentTimeMillis(), null, List.of(),
+                    List.of());
+            finish(p, canceled);
+            return canceled;
+        }
+    }
+
+    /** Interrupts the MV's running task; it rolls back and records itself CANCELED. False when it is not running. */
+    boolean cancelRunning(long mvId, long taskId) {
         Job job = jobs.get(mvId);
         if (job == null) {
             return false;
         }
         synchronized (job) {
-            if (job.pending != null && job.pending.record.taskId() == taskId) {
-                TaskRun p = job.pending;
-                job.pending = null;
-                p.canceled = true;
-                finish(p, p.record.with("CANCELED", "task canceled", 0, System.currentTimeMillis(), null, List.of(), List.of()));
-                return true;
+            if (job.running == null || job.running.record.taskId() != taskId) {
+                return false;
             }
-            if (job.running != null && job.running.record.taskId() == taskId) {
-                // The task stops at its next step and rolls back (see TaskRun#checkCanceled).
-                job.running.canceled = true;
-                return true;
-            }
+            job.running.control.cancel();
+            return true;
         }
-        return false;
     }
 
     /** Tasks that have not finished yet, for {@code tasks()}. */
@@ -372,7 +379,7 @@ public final class MvScheduler implements AutoCloseable {
                 job.schedule.cancel(false);
             }
             if (job.pending != null) {
-                job.pending.canceled = true;
+                job.pending.control.cancel();
                 finish(job.pending, job.pending.record.with("CANCELED", "materialized view dropped", 0,
                         System.currentTimeMillis(), null, List.of(), List.of()));
                 job.pending = null;

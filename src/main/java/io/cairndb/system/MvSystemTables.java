@@ -82,7 +82,7 @@ final class MvSystemTables {
         for (MvMeta mv : ctx.catalog().mvs(db)) {
             TableMeta t = ctx.catalog().table(db, mv.name());
             rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), MvDescriptions.state(ctx.catalog(), mv),
-                    MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv),
+                    MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv, ctx.session().zone()),
                     mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mv.properties().toString(),
                     MvDescriptions.partitionInfo(mv), allInSync(ctx, mv, t)));
         }
