@@ -1,0 +1,96 @@
+# MVs over views and over other MVs; ON COMMIT refreshes cascade up a chain of MVs; the task history
+# keeps at most max_persistence_task_count tasks per MV.
+
+statement ok
+CREATE DATABASE ndb
+
+statement ok
+USE ndb
+
+statement ok
+CREATE TABLE events (id INT, dt DATE NOT NULL, kind VARCHAR(10), v INT) DUPLICATE KEY(id)
+PARTITION BY RANGE(dt) (FROM ('2024-01-01') TO ('2024-01-04') INTERVAL 1 DAY)
+DISTRIBUTED BY HASH(id) BUCKETS 2
+
+statement ok
+INSERT INTO events VALUES (1, '2024-01-01', 'a', 1), (2, '2024-01-02', 'b', 2), (3, '2024-01-03', 'a', 3)
+
+statement ok
+CREATE VIEW big_events AS SELECT id, dt, kind, v FROM events WHERE v > 1
+
+# Partition tracking goes through the view to events.dt.
+statement ok
+CREATE MATERIALIZED VIEW mv_daily BUILD IMMEDIATE REFRESH AUTO ON COMMIT PARTITION BY (dt)
+DISTRIBUTED BY RANDOM BUCKETS 1
+AS SELECT dt, kind, sum(v) AS total FROM big_events GROUP BY dt, kind
+
+# An MV over the MV, tracking mv_daily's partitions rolled up by month.
+statement ok
+CREATE MATERIALIZED VIEW mv_monthly BUILD IMMEDIATE REFRESH AUTO ON COMMIT
+PARTITION BY (date_trunc(dt, 'month')) DISTRIBUTED BY RANDOM BUCKETS 1
+AS SELECT dt, sum(total) AS total FROM mv_daily GROUP BY dt
+
+wait tasks
+
+query rowsort
+SELECT * FROM mv_daily
+----
+2024-01-02|b|2
+2024-01-03|a|3
+
+query columns=PartitionName,SyncWithBaseTables
+SHOW PARTITIONS FROM mv_monthly
+----
+p_20240101_20240201|true
+
+query
+SELECT MvPartitionInfo FROM mv_infos('database' = 'ndb') WHERE Name = 'mv_monthly'
+----
+MTMVPartitionInfo{partitionType=EXPR, relatedTable=mv_daily, relatedCol='dt', partitionCol='dt'}
+
+# One commit to events refreshes mv_daily, whose new data refreshes mv_monthly.
+statement ok
+INSERT INTO events VALUES (4, '2024-01-03', 'b', 10)
+
+wait tasks
+
+query rowsort
+SELECT * FROM mv_monthly
+----
+2024-01-02|2
+2024-01-03|13
+
+query rowsort
+SELECT MvName, RefreshMode, NeedRefreshPartitions, get_json_string(TaskContext, '$.triggerMode') FROM tasks('type' = 'mv')
+WHERE TaskId IN (SELECT max(TaskId) FROM tasks('type' = 'mv') GROUP BY MvName)
+----
+mv_daily|PARTIAL|["p_20240103_20240104"]|COMMIT
+mv_monthly|COMPLETE|["p_20240101_20240201"]|COMMIT
+
+# Task history is capped per MV.
+statement ok
+ADMIN SET FRONTEND CONFIG ("max_persistence_task_count" = "2")
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_daily COMPLETE WITH SYNC MODE
+
+wait tasks
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_daily COMPLETE WITH SYNC MODE
+
+wait tasks
+
+query
+SELECT count(*) FROM tasks('type' = 'mv') WHERE MvName = 'mv_daily'
+----
+2
+
+# Dropping the inner MV puts the outer one in SCHEMA_CHANGE.
+statement ok
+DROP MATERIALIZED VIEW mv_daily
+
+query
+SELECT Name, State, SchemaChangeDetail FROM mv_infos('database' = 'ndb')
+----
+mv_monthly|SCHEMA_CHANGE|base table mv_daily was dropped
