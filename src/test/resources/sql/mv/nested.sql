@@ -94,3 +94,23 @@ query
 SELECT Name, State, SchemaChangeDetail FROM mv_infos('database' = 'ndb')
 ----
 mv_monthly|SCHEMA_CHANGE|base table mv_daily was dropped
+
+# An MV created in another database resolves its definition where it was written.
+statement ok
+CREATE DATABASE other
+
+statement ok
+CREATE MATERIALIZED VIEW other.mv_cross BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT count(*) AS c FROM events
+
+wait tasks
+
+statement ok
+INSERT INTO events VALUES (5, '2024-01-01', 'c', 1)
+
+statement ok
+REFRESH MATERIALIZED VIEW other.mv_cross WITH SYNC MODE
+
+query
+SELECT c FROM other.mv_cross
+----
+5

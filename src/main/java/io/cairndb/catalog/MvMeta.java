@@ -13,9 +13,10 @@ import java.util.Map;
  * <p>{@code partitionSources} maps each MV partition name to the base partitions it was built from,
  * keyed {@code "<tableId>/<partitionId>"}, with the visible version read in the refresh's
  * transaction; a partition is in sync while those versions are current. {@code partitionInfo} is null
- * for an MV without PARTITION BY. Times are epoch milliseconds, 0 when never.
+ * for an MV without PARTITION BY. {@code queryDatabase} is the current database the definition was
+ * written in, which resolves its unqualified names. Times are epoch milliseconds, 0 when never.
  */
-public record MvMeta(long id, long jobId, String database, String name, String querySql, String buildMode,
+public record MvMeta(long id, long jobId, String database, String name, String querySql, String queryDatabase, String buildMode,
                      String refreshMethod, Trigger trigger, PartitionInfo partitionInfo, Map<String, String> properties,
                      List<BaseTable> baseTables, Map<String, Map<String, Long>> partitionSources, String refreshState,
                      long lastRefreshTime, long lastSuccessTime, String lastError, boolean paused, boolean active,
@@ -57,43 +58,43 @@ public record MvMeta(long id, long jobId, String database, String name, String q
     }
 
     public MvMeta withName(String newName) {
-        return new MvMeta(id, jobId, database, newName, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+        return new MvMeta(id, jobId, database, newName, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
                 active, inactiveReason, createTime);
     }
 
     public MvMeta withProperties(Map<String, String> newProperties) {
-        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 newProperties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
                 active, inactiveReason, createTime);
     }
 
     public MvMeta withRefreshPolicy(String method, Trigger newTrigger) {
-        return new MvMeta(id, jobId, database, name, querySql, buildMode, method, newTrigger, partitionInfo,
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, method, newTrigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
                 active, inactiveReason, createTime);
     }
 
     public MvMeta withPaused(boolean nowPaused) {
-        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, nowPaused,
                 active, inactiveReason, createTime);
     }
 
     public MvMeta withActive(boolean nowActive, String reason) {
-        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
                 nowActive, reason, createTime);
     }
 
     /** The MV after a successful refresh that built {@code sources} (merged over the partitions kept). */
     public MvMeta refreshed(List<BaseTable> tables, Map<String, Map<String, Long>> sources, long finishedAt) {
-        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime);
     }
 
     public MvMeta failed(String error, long finishedAt) {
-        return new MvMeta(id, jobId, database, name, querySql, buildMode, refreshMethod, trigger, partitionInfo,
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, "FAIL", finishedAt, lastSuccessTime, error, paused, active,
                 inactiveReason, createTime);
     }

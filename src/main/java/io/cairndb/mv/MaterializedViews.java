@@ -96,7 +96,7 @@ public final class MaterializedViews {
                 : new MvMeta.PartitionInfo(table.column(partition.column()).name(), partition.dateTruncUnit(), def.related());
         List<TableMeta> bases = def.lineage().baseTables().stream()
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
-        MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, s.queryText(),
+        MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, s.queryText(), ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
                 MvRefresher.baseTables(bases), Map.of(), "INIT", 0, 0, "", false, true, "", now);
 

@@ -165,7 +165,7 @@ public final class MvScheduler implements AutoCloseable {
             return;
         }
         Txn txn = new Txn(c);
-        StatementContext ctx = env.context(txn, mv.database());
+        StatementContext ctx = env.context(txn, mv.queryDatabase());
         try (TableLocks.Held lock = locks.lock(mv.database(), mv.name())) {
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
