@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogTables;
@@ -19,6 +20,7 @@ import io.cairndb.sql.tree.Relation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -30,6 +32,8 @@ public final class QueryTranslator implements RelationResolver {
 
     private final StatementContext ctx;
     private final Map<Long, String> scanFilters;
+    // Keyed by node identity: views print through this translator too, each with its own parse tree.
+    private final Map<Expr, DataType> arithmetic = new IdentityHashMap<>();
     private int viewDepth;
 
     QueryTranslator(StatementContext ctx) {
@@ -50,11 +54,18 @@ public final class QueryTranslator implements RelationResolver {
     }
 
     public String translate(Query query) {
+        arithmetic.putAll(QueryAnalyzer.widenedArithmetic(ctx, query));
         return new DuckSqlPrinter(this).print(query);
     }
 
     public String translate(Expr expr) {
+        arithmetic.putAll(QueryAnalyzer.widenedArithmetic(ctx, expr));
         return new DuckSqlPrinter(this).printExpr(expr);
+    }
+
+    @Override
+    public DataType arithmeticType(Expr.Binary b) {
+        return arithmetic.get(b);
     }
 
     @Override

@@ -45,8 +45,10 @@ public final class MaterializedViews {
         for (TaskRecord t : TaskHistory.all(c)) {
             byId.put(t.taskId(), t);
         }
+        // A live task overrides its stored record: it commits its record first and finishes (and
+        // triggers the MVs above it) just after.
         for (TaskRecord t : scheduler.liveTasks()) {
-            byId.putIfAbsent(t.taskId(), t);
+            byId.put(t.taskId(), t);
         }
         return new ArrayList<>(byId.values());
     }

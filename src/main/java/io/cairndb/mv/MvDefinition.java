@@ -1,6 +1,6 @@
 package io.cairndb.mv;
 
-import io.cairndb.analyzer.LineageAnalyzer;
+import io.cairndb.analyzer.QueryAnalyzer;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.engine.QueryShape;
@@ -32,7 +32,7 @@ record MvDefinition(Query query, List<ResultColumn> shape, QueryLineage lineage,
     static MvDefinition resolve(StatementContext ctx, Query query, List<String> columnNames, String partitionColumn,
                                 String unit) {
         List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
-        QueryLineage lineage = LineageAnalyzer.analyze(ctx, query);
+        QueryLineage lineage = QueryAnalyzer.lineage(ctx, query);
         if (!lineage.nondeterministicFunctions().isEmpty()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
                     + lineage.nondeterministicFunctions().get(0) + "()");

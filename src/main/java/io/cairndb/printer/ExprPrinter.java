@@ -195,6 +195,11 @@ final class ExprPrinter {
         }
         String l = print(b.left());
         String r = print(b.right());
+        io.cairndb.catalog.DataType widened = resolver.arithmeticType(b);
+        if (widened != null) {
+            String type = DuckTypes.toDuckDb(widened);
+            return "(CAST(" + l + " AS " + type + ") " + b.op().symbol() + " CAST(" + r + " AS " + type + "))";
+        }
         return switch (b.op()) {
             case DIVIDE -> "(" + l + " / " + nonZero(b.right(), r) + ")";
             // DuckDB's // is not integer division for DECIMAL and DOUBLE; the macro truncates all.

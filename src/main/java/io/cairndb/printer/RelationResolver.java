@@ -37,4 +37,12 @@ public interface RelationResolver {
 
     /** A SQL literal for the {@code ?} numbered {@code index} (from 0); may throw when unbound. */
     String parameter(int index);
+
+    /**
+     * The type an integer {@code +}, {@code -} or {@code *} must be computed in to widen as Doris does,
+     * or null to leave it to DuckDB.
+     */
+    default io.cairndb.catalog.DataType arithmeticType(Expr.Binary b) {
+        return null;
+    }
 }

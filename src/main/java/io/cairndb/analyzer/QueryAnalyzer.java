@@ -1,6 +1,7 @@
 package io.cairndb.analyzer;
 
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
@@ -21,6 +22,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -29,37 +31,59 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Resolves the names of a query to find, for each output column, the base columns it traces back to
- * (through subqueries, CTEs, views, joins and set operations), the base tables it reads and the
- * non-deterministic functions it calls. Materialized views use it to check a definition and to map
- * their partitions onto base-table partitions.
+ * Resolves the names of a query against its scopes (subqueries, CTEs, views, joins, set operations)
+ * to find, for each output column, the base columns it traces back to, the base tables it reads and
+ * the non-deterministic functions it calls (materialized views check their definition with it and
+ * map their partitions onto base-table partitions), and the type of integer arithmetic, which Doris
+ * widens where DuckDB would overflow.
  */
-public final class LineageAnalyzer {
+public final class QueryAnalyzer {
     private static final Set<String> NONDETERMINISTIC = Set.of("now", "current_timestamp", "localtime", "localtimestamp",
             "curdate", "current_date", "curtime", "current_time", "utc_timestamp", "sysdate", "rand", "random", "uuid",
             "uuid_numeric", "connection_id", "current_user", "user", "session_user");
     private static final int MAX_VIEW_DEPTH = 32;
 
     private final StatementContext ctx;
+    private final boolean bindOpaqueRelations;
+    private final Map<Expr, DataType> arithmetic = new IdentityHashMap<>();
     private final Set<QueryLineage.BaseTable> tables = new LinkedHashSet<>();
     private final Set<String> nondeterministic = new TreeSet<>();
     private Deque<Map<String, List<Col>>> ctes = new ArrayDeque<>();
     private int viewDepth;
 
-    private LineageAnalyzer(StatementContext ctx) {
+    private QueryAnalyzer(StatementContext ctx, boolean bindOpaqueRelations) {
         this.ctx = ctx;
+        this.bindOpaqueRelations = bindOpaqueRelations;
     }
 
-    public static QueryLineage analyze(StatementContext ctx, Query query) {
-        LineageAnalyzer a = new LineageAnalyzer(ctx);
+    /** The lineage of every output column; relations without catalog columns are bound by DuckDB to list theirs. */
+    public static QueryLineage lineage(StatementContext ctx, Query query) {
+        QueryAnalyzer a = new QueryAnalyzer(ctx, true);
         List<Col> out = a.query(query);
         return new QueryLineage(out.stream().map(Col::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
     }
 
-    /** A column visible in a scope: its qualifier (table alias), name and lineage. */
-    private record Col(String qualifier, String name, ColumnLineage lineage) {
+    /**
+     * The integer additions, subtractions and multiplications of the query (by identity) with the
+     * wider type Doris gives them: INT + INT is a BIGINT, BIGINT + BIGINT a LARGEINT.
+     */
+    public static Map<Expr, DataType> widenedArithmetic(StatementContext ctx, Query query) {
+        QueryAnalyzer a = new QueryAnalyzer(ctx, false);
+        a.query(query);
+        return a.arithmetic;
+    }
+
+    /** The same for a lone expression, such as a value in INSERT .. VALUES. */
+    public static Map<Expr, DataType> widenedArithmetic(StatementContext ctx, Expr expr) {
+        QueryAnalyzer a = new QueryAnalyzer(ctx, false);
+        a.walk(expr, List.of());
+        return a.arithmetic;
+    }
+
+    /** A column visible in a scope: its qualifier (table alias), name, lineage and type (null: unknown). */
+    private record Col(String qualifier, String name, ColumnLineage lineage, DataType type) {
         Col requalified(String q) {
-            return new Col(q, name, lineage);
+            return new Col(q, name, lineage, type);
         }
     }
 
@@ -70,9 +94,12 @@ public final class LineageAnalyzer {
             for (Query.WithQuery w : q.with()) {
                 scope.put(w.name().toLowerCase(Locale.ROOT), renamed(query(w.query()), w.columns(), w.name()));
             }
+            if (q.body() instanceof QueryBody.QuerySpec spec) {
+                return select(spec, q.orderBy());
+            }
             List<Col> out = body(q.body());
             for (OrderItem o : q.orderBy()) {
-                walk(o.expr());
+                walk(o.expr(), out);
             }
             return out;
         } finally {
@@ -82,7 +109,7 @@ public final class LineageAnalyzer {
 
     private List<Col> body(QueryBody body) {
         if (body instanceof QueryBody.QuerySpec spec) {
-            return select(spec);
+            return select(spec, List.of());
         }
         if (body instanceof QueryBody.SetOperation op) {
             List<Col> left = body(op.left());
@@ -94,15 +121,17 @@ public final class LineageAnalyzer {
             for (int i = 0; i < left.size(); i++) {
                 ColumnLineage l = left.get(i).lineage();
                 ColumnLineage r = i < right.size() ? right.get(i).lineage() : ColumnLineage.NONE;
-                out.add(new Col(null, left.get(i).name(), union(l, r)));
+                DataType lt = left.get(i).type();
+                DataType rt = i < right.size() ? right.get(i).type() : null;
+                out.add(new Col(null, left.get(i).name(), union(l, r), lt != null && lt.equals(rt) ? lt : null));
             }
             return out;
         }
         if (body instanceof QueryBody.Values v) {
-            v.rows().forEach(r -> r.forEach(this::walk));
+            v.rows().forEach(r -> r.forEach(e -> walk(e, List.of())));
             List<Col> out = new ArrayList<>();
             for (int i = 0; i < (v.rows().isEmpty() ? 0 : v.rows().get(0).size()); i++) {
-                out.add(new Col(null, "column_" + i, ColumnLineage.NONE));
+                out.add(new Col(null, "column_" + i, ColumnLineage.NONE, null));
             }
             return out;
         }
@@ -128,19 +157,20 @@ public final class LineageAnalyzer {
         return ColumnLineage.NONE;
     }
 
-    private List<Col> select(QueryBody.QuerySpec spec) {
+    /** A SELECT block; its ORDER BY sees the output columns (aliases first) and the FROM columns. */
+    private List<Col> select(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
         List<Col> scope = spec.from() == null ? new ArrayList<>() : new ArrayList<>(relation(spec.from()));
         if (spec.where() != null) {
-            walk(spec.where());
+            walk(spec.where(), scope);
             equate(scope, spec.where());
         }
         if (spec.groupBy() != null) {
             for (QueryBody.GroupingElement g : spec.groupBy().elements()) {
-                groupingExprs(g).forEach(this::walk);
+                groupingExprs(g).forEach(e -> walk(e, scope));
             }
         }
         if (spec.having() != null) {
-            walk(spec.having());
+            walk(spec.having(), scope);
         }
         List<Col> out = new ArrayList<>();
         for (QueryBody.SelectItem item : spec.select()) {
@@ -151,11 +181,16 @@ public final class LineageAnalyzer {
                     }
                 }
             } else if (item instanceof QueryBody.SingleColumn sc) {
-                walk(sc.expr());
+                DataType type = walk(sc.expr(), scope);
                 String name = sc.alias() != null ? sc.alias()
                         : sc.expr() instanceof Expr.Identifier id ? id.name() : SqlFormatter.format(sc.expr());
-                out.add(new Col(null, name, lineage(sc.expr(), scope)));
+                out.add(new Col(null, name, lineage(sc.expr(), scope), type));
             }
+        }
+        List<Col> orderScope = new ArrayList<>(out);
+        orderScope.addAll(scope);
+        for (OrderItem o : orderBy) {
+            walk(o.expr(), orderScope);
         }
         return out;
     }
@@ -187,14 +222,14 @@ public final class LineageAnalyzer {
         }
         if (r instanceof Relation.LateralView lv) {
             List<Col> out = new ArrayList<>(relation(lv.source()));
-            walk(lv.generator());
+            walk(lv.generator(), out);
             for (String c : lv.columns()) {
-                out.add(new Col(lv.alias(), c, ColumnLineage.NONE));
+                out.add(new Col(lv.alias(), c, ColumnLineage.NONE, null));
             }
             return out;
         }
         Relation.TableFunction fn = (Relation.TableFunction) r;
-        fn.args().forEach(this::walk);
+        fn.args().forEach(e -> walk(e, List.of()));
         return untracked(r, fn.alias());
     }
 
@@ -221,7 +256,7 @@ public final class LineageAnalyzer {
         List<Col> out = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             ColumnOrigin origin = new ColumnOrigin(t.id(), t.database(), t.name(), c.name(), null, false);
-            out.add(new Col(qualifier, c.name(), new ColumnLineage(List.of(origin), null)));
+            out.add(new Col(qualifier, c.name(), new ColumnLineage(List.of(origin), null), c.type()));
         }
         return out;
     }
@@ -242,13 +277,19 @@ public final class LineageAnalyzer {
         }
     }
 
-    /** A relation whose columns are only known by binding it (table functions, streams, system tables). */
+    /**
+     * A relation whose columns are only known by binding it (table functions, streams, system tables):
+     * bound by DuckDB for lineage, left without columns (names resolve to nothing) for typing.
+     */
     private List<Col> untracked(Relation r, String qualifier) {
+        if (!bindOpaqueRelations) {
+            return List.of();
+        }
         Query probe = new Query(List.of(), new QueryBody.QuerySpec(Map.of(), false,
                 List.of(new QueryBody.AllColumns(null)), r, null, null, null), List.of(), null);
         List<Col> out = new ArrayList<>();
         for (ResultColumn c : QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(probe))) {
-            out.add(new Col(qualifier, c.name(), ColumnLineage.NONE));
+            out.add(new Col(qualifier, c.name(), ColumnLineage.NONE, c.type()));
         }
         return out;
     }
@@ -271,7 +312,7 @@ public final class LineageAnalyzer {
             out.addAll(right);
         }
         if (j.on() != null) {
-            walk(j.on());
+            walk(j.on(), out);
             if (type == Relation.JoinType.INNER || type == Relation.JoinType.CROSS) {
                 equate(out, j.on());
             }
@@ -281,8 +322,8 @@ public final class LineageAnalyzer {
 
     private static List<Col> nullable(List<Col> cols) {
         return cols.stream().map(c -> new Col(c.qualifier(), c.name(), new ColumnLineage(
-                c.lineage().origins().stream().map(ColumnOrigin::asNullable).toList(), c.lineage().invalidExpression())))
-                .toList();
+                c.lineage().origins().stream().map(ColumnOrigin::asNullable).toList(), c.lineage().invalidExpression()),
+                c.type())).toList();
     }
 
     /**
@@ -311,8 +352,8 @@ public final class LineageAnalyzer {
             return;
         }
         ColumnLineage merged = union(a, c);
-        scope.set(li, new Col(scope.get(li).qualifier(), scope.get(li).name(), merged));
-        scope.set(ri, new Col(scope.get(ri).qualifier(), scope.get(ri).name(), merged));
+        scope.set(li, new Col(scope.get(li).qualifier(), scope.get(li).name(), merged, scope.get(li).type()));
+        scope.set(ri, new Col(scope.get(ri).qualifier(), scope.get(ri).name(), merged, scope.get(ri).type()));
     }
 
     private static int find(List<Col> scope, Expr.Identifier id) {
@@ -373,22 +414,49 @@ public final class LineageAnalyzer {
         return false;
     }
 
-    /** Visits every expression for non-deterministic calls and the tables its subqueries read. */
-    private void walk(Expr e) {
+    /**
+     * Visits an expression: notes non-deterministic calls, analyzes its subqueries, and types it,
+     * recording integer arithmetic that Doris widens. Returns its type, or null when unknown.
+     */
+    private DataType walk(Expr e, List<Col> scope) {
         if (e instanceof Expr.FunctionCall f && NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))) {
             nondeterministic.add(f.name().toLowerCase(Locale.ROOT));
         }
         for (Query q : ExprTree.subqueries(e)) {
             query(q);
         }
-        ExprTree.children(e).forEach(this::walk);
+        List<DataType> children = new ArrayList<>();
+        for (Expr child : ExprTree.children(e)) {
+            children.add(walk(child, scope));
+        }
+        if (e instanceof Expr.Identifier id) {
+            int i = find(scope, id);
+            return i < 0 ? null : scope.get(i).type();
+        }
+        if (e instanceof Expr.IntegerLiteral lit) {
+            return IntegerTypes.literal(lit.value());
+        }
+        if (e instanceof Expr.Cast c) {
+            return c.type();
+        }
+        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.MINUS) {
+            return children.get(0);
+        }
+        if (e instanceof Expr.Binary b && IntegerTypes.widens(b.op())) {
+            DataType widened = IntegerTypes.widened(children.get(0), children.get(1));
+            if (widened != null) {
+                arithmetic.put(b, widened);
+            }
+            return widened;
+        }
+        return null;
     }
 
     private static List<Col> renamed(List<Col> cols, List<String> names, String qualifier) {
         List<Col> out = new ArrayList<>();
         for (int i = 0; i < cols.size(); i++) {
             String name = i < names.size() ? names.get(i) : cols.get(i).name();
-            out.add(new Col(qualifier, name, cols.get(i).lineage()));
+            out.add(new Col(qualifier, name, cols.get(i).lineage(), cols.get(i).type()));
         }
         return out;
     }
