@@ -12,6 +12,7 @@ import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.engine.ListRowResult;
+import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
 import io.cairndb.engine.Sql;
@@ -42,7 +43,7 @@ public final class MaterializedViews {
     /** Every task, finished ones from the history table read on {@code c} and live ones from the scheduler. */
     public List<TaskRecord> tasks(java.sql.Connection c) {
         Map<Long, TaskRecord> byId = new java.util.TreeMap<>();
-        for (TaskRecord t : TaskHistory.all(c)) {
+        for (TaskRecord t : TaskHistory.all(c, scheduler.keepTasks())) {
             byId.put(t.taskId(), t);
         }
         // A live task overrides its stored record: it commits its record first and finishes (and
@@ -81,16 +82,18 @@ public final class MaterializedViews {
         Map<String, String> properties = MvProperties.validate(s.properties(), Map.of());
         String method = refreshMethod(s.refresh(), properties, "AUTO");
         MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null, ctx.session().zone());
-        List<String> explicitNames = s.columns().isEmpty() ? null : s.columns().stream().map(MvStatement.Column::name).toList();
-        MvStatement.Partition partition = s.partition();
-        MvDefinition def = MvDefinition.resolve(ctx, s.query(), explicitNames,
-                partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit());
-        if (explicitNames != null && explicitNames.size() != def.shape().size()) {
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(s.query()));
+        List<String> names = s.columns().isEmpty() ? shape.stream().map(ResultColumn::name).toList()
+                : s.columns().stream().map(MvStatement.Column::name).toList();
+        if (names.size() != shape.size()) {
             throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH,
                     "The number of columns in the materialized view definition does not match the query");
         }
+        MvStatement.Partition partition = s.partition();
+        MvDefinition def = MvDefinition.resolve(ctx, s.query(), names,
+                partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit());
         long now = System.currentTimeMillis();
-        List<ColumnMeta> columns = columns(ctx, s, def, explicitNames);
+        List<ColumnMeta> columns = columns(ctx, s, def, shape, names);
         TableMeta table = new TableMeta(ctx.catalog().newId(), db, name, TableKind.MATERIALIZED_VIEW, columns,
                 KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now), distribution(s, columns),
                 Map.of(), null, now, now);
@@ -116,15 +119,16 @@ public final class MaterializedViews {
         return UpdateCount.NONE;
     }
 
-    private static List<ColumnMeta> columns(StatementContext ctx, MvStatement.Create s, MvDefinition def, List<String> explicitNames) {
+    private static List<ColumnMeta> columns(StatementContext ctx, MvStatement.Create s, MvDefinition def,
+                                            List<ResultColumn> shape, List<String> names) {
         List<ColumnMeta> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < def.shape().size(); i++) {
-            String colName = explicitNames != null ? explicitNames.get(i) : def.shape().get(i).name();
+        for (int i = 0; i < shape.size(); i++) {
+            String colName = names.get(i);
             if (!seen.add(colName.toLowerCase(Locale.ROOT))) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + colName + "'");
             }
-            DataType type = baseType(ctx, def, i);
+            DataType type = baseType(ctx, def, shape.get(i).type(), i);
             // As in CTAS, computed strings become VARCHAR(65533) so they can be keys.
             if (type.kind() == TypeKind.STRING) {
                 type = DataType.varchar(-1);
@@ -145,8 +149,7 @@ public final class MaterializedViews {
      * The type of output column {@code i}: a base column selected as it is keeps its declared type
      * (VARCHAR(10) stays VARCHAR(10)); anything else has the type DuckDB derives.
      */
-    private static DataType baseType(StatementContext ctx, MvDefinition def, int i) {
-        DataType derived = def.shape().get(i).type();
+    private static DataType baseType(StatementContext ctx, MvDefinition def, DataType derived, int i) {
         var lineage = def.lineage().columns().get(i);
         if (lineage.origins().size() != 1 || lineage.origins().get(0).unit() != null) {
             return derived;
@@ -350,7 +353,7 @@ public final class MaterializedViews {
         MvMeta mv = require(ctx, s.name());
         TaskRecord canceled = scheduler.cancelPending(mv.id(), s.taskId());
         if (canceled != null) {
-            TaskHistory.record(ctx.txn().connection(), canceled, ctx.config().number("max_persistence_task_count"));
+            TaskHistory.record(ctx.txn().connection(), canceled, scheduler.keepTasks(), scheduler.trimNow());
             return UpdateCount.NONE;
         }
         if (!scheduler.cancelRunning(mv.id(), s.taskId())) {

@@ -3,8 +3,6 @@ package io.cairndb.mv;
 import io.cairndb.analyzer.QueryAnalyzer;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
-import io.cairndb.engine.QueryShape;
-import io.cairndb.engine.ResultColumn;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.plan.ColumnLineage;
@@ -21,26 +19,25 @@ import java.util.List;
  * partitioned MV, the base partition columns its partition column follows. Creation and every
  * refresh resolve the definition again, so a base table that was replaced is tracked by its new id.
  */
-record MvDefinition(Query query, List<ResultColumn> shape, QueryLineage lineage, List<ColumnOrigin> tracked) {
+record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracked) {
 
     private static final String NO_BASE = "Unable to find a suitable base table for partitioning, ";
 
     /**
-     * Resolves {@code query}. {@code columnNames} are the MV's column names (null: the query's);
+     * Resolves {@code query}. {@code columnNames} are the MV's column names, in order;
      * {@code partitionColumn} and {@code unit} come from PARTITION BY (both null without it).
      */
     static MvDefinition resolve(StatementContext ctx, Query query, List<String> columnNames, String partitionColumn,
                                 String unit) {
-        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
         QueryLineage lineage = QueryAnalyzer.lineage(ctx, query);
         if (!lineage.nondeterministicFunctions().isEmpty()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
                     + lineage.nondeterministicFunctions().get(0) + "()");
         }
         if (partitionColumn == null) {
-            return new MvDefinition(query, shape, lineage, List.of());
+            return new MvDefinition(query, lineage, List.of());
         }
-        List<String> names = columnNames != null ? columnNames : shape.stream().map(ResultColumn::name).toList();
+        List<String> names = columnNames;
         int position = -1;
         for (int i = 0; i < names.size(); i++) {
             if (names.get(i).equalsIgnoreCase(partitionColumn)) {
@@ -77,7 +74,7 @@ record MvDefinition(Query query, List<ResultColumn> shape, QueryLineage lineage,
             }
             tracked.add(o.withUnit(u));
         }
-        return new MvDefinition(query, shape, lineage, tracked);
+        return new MvDefinition(query, lineage, tracked);
     }
 
     /** Re-resolves a stored MV's definition. */

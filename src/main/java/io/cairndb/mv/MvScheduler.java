@@ -50,6 +50,7 @@ public final class MvScheduler implements AutoCloseable {
     private final List<Connection> connections = new CopyOnWriteArrayList<>();
     private final ThreadLocal<Connection> workerConnection = new ThreadLocal<>();
     private final AtomicLong taskIds;
+    private final AtomicLong recorded = new AtomicLong();
 
     /** The live state of one MV's job. */
     private static final class Job {
@@ -172,7 +173,7 @@ public final class MvScheduler implements AutoCloseable {
                         run.control);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
                         out.partitions(), out.partitions());
-                TaskHistory.record(c, done, config.number("max_persistence_task_count"));
+                TaskHistory.record(c, done, keepTasks(), trimNow());
                 run.control.checkpoint();
                 txn.afterCommit(() -> {
                     catalog.publishMv(out.mv());
@@ -201,13 +202,22 @@ public final class MvScheduler implements AutoCloseable {
         try {
             MvMeta updated = current.failed(failed.errorMsg(), failed.finishTime());
             catalog.saveMv(c, updated);
-            TaskHistory.record(c, failed, config.number("max_persistence_task_count"));
+            TaskHistory.record(c, failed, keepTasks(), trimNow());
             txn.afterCommit(() -> catalog.publishMv(updated));
             txn.commit();
         } catch (RuntimeException e) {
             txn.rollbackQuietly();
             LOG.warn("cannot record failed task {}: {}", failed.taskId(), e.getMessage());
         }
+    }
+
+    long keepTasks() {
+        return config.number("max_persistence_task_count");
+    }
+
+    /** Old task records are deleted with every 16th record rather than each time. */
+    boolean trimNow() {
+        return recorded.incrementAndGet() % 16 == 0;
     }
 
     private void finish(TaskRun run, TaskRecord record) {

@@ -29,7 +29,11 @@ final class TaskHistory {
                 + " need_partitions VARCHAR, completed_partitions VARCHAR, last_query_id VARCHAR)");
     }
 
-    static void record(Connection c, TaskRecord t, long keepPerJob) {
+    /**
+     * Records a finished task. Readers see only the newest {@code keepPerJob} tasks of each job; the
+     * older rows are deleted when {@code trim} is set, so that not every refresh pays for it.
+     */
+    static void record(Connection c, TaskRecord t, long keepPerJob, boolean trim) {
         if (keepPerJob < 1) {
             return;
         }
@@ -37,13 +41,17 @@ final class TaskHistory {
                 t.taskId(), t.jobId(), t.jobName(), t.mvId(), t.mvName(), t.dbId(), t.dbName(), t.status(), t.errorMsg(),
                 t.createTime(), t.startTime(), t.finishTime(), t.triggerMode(), t.refreshMode(),
                 json(t.needRefreshPartitions()), json(t.completedPartitions()), t.lastQueryId());
-        Sql.update(c, "DELETE FROM " + TABLE + " WHERE job_id = ? AND task_id NOT IN (SELECT task_id FROM " + TABLE
-                + " WHERE job_id = ? ORDER BY task_id DESC LIMIT " + keepPerJob + ")", t.jobId(), t.jobId());
+        if (trim) {
+            Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
+                    + " QUALIFY row_number() OVER (PARTITION BY job_id ORDER BY task_id DESC) > " + keepPerJob + ")");
+        }
     }
 
-    static List<TaskRecord> all(Connection c) {
+    /** The newest {@code keepPerJob} tasks of every job, oldest first. */
+    static List<TaskRecord> all(Connection c, long keepPerJob) {
         List<TaskRecord> out = new ArrayList<>();
-        for (List<Object> r : Sql.rows(c, "SELECT * FROM " + TABLE + " ORDER BY task_id")) {
+        for (List<Object> r : Sql.rows(c, "SELECT * FROM " + TABLE + " QUALIFY row_number() OVER (PARTITION BY job_id"
+                + " ORDER BY task_id DESC) <= " + Math.max(0, keepPerJob) + " ORDER BY task_id")) {
             out.add(new TaskRecord(n(r.get(0)), n(r.get(1)), (String) r.get(2), n(r.get(3)), (String) r.get(4), n(r.get(5)),
                     (String) r.get(6), (String) r.get(7), (String) r.get(8), n(r.get(9)), n(r.get(10)), n(r.get(11)),
                     (String) r.get(12), (String) r.get(13), list((String) r.get(14)), list((String) r.get(15)),
