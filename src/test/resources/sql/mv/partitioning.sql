@@ -246,3 +246,30 @@ CREATE MATERIALIZED VIEW mv_bad BUILD DEFERRED REFRESH AUTO ON MANUAL
 PARTITION BY (`k2`) DISTRIBUTED BY RANDOM BUCKETS 2
 PROPERTIES ('partition_sync_limit' = '1', 'partition_sync_time_unit' = 'HOUR')
 AS SELECT * FROM hot
+
+# A string partition column is read as a date with partition_date_format.
+statement ok
+CREATE TABLE by_day (k1 INT, d VARCHAR(8) NOT NULL) DUPLICATE KEY(k1)
+PARTITION BY LIST(d) (PARTITION p_old VALUES IN ('20200101'), PARTITION p_new VALUES IN ('20990101'))
+DISTRIBUTED BY HASH(k1) BUCKETS 2
+
+statement ok
+INSERT INTO by_day VALUES (1, '20200101'), (2, '20990101')
+
+statement ok
+CREATE MATERIALIZED VIEW mv_by_day BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+PARTITION BY (d) DISTRIBUTED BY RANDOM BUCKETS 2
+PROPERTIES ('partition_sync_limit' = '3', 'partition_sync_time_unit' = 'MONTH', 'partition_date_format' = '%Y%m%d')
+AS SELECT d, count(*) AS c FROM by_day GROUP BY d
+
+wait tasks
+
+query columns=PartitionName
+SHOW PARTITIONS FROM mv_by_day
+----
+p_20990101
+
+query
+SELECT * FROM mv_by_day
+----
+20990101|1

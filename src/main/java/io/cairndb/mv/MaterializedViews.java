@@ -177,10 +177,9 @@ public final class MaterializedViews {
         for (var o : def.tracked()) {
             tracked.add(new PartitionTracker.Tracked(ctx.catalog().table(o.database(), o.table()), o.column(), o.unit()));
         }
-        String limit = s.properties().get("partition_sync_limit");
         PartitionTracker.Layout layout = PartitionTracker.partitioned(tracked, List.of(), column.type(),
-                limit == null ? 0 : Integer.parseInt(limit.trim()), s.properties().get("partition_sync_time_unit"),
-                LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone()));
+                PartitionTracker.SyncWindow.of(MvProperties.validate(s.properties(), Map.of()),
+                        LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone())));
         List<PartitionMeta> parts = new ArrayList<>();
         for (PartitionTracker.Target t : layout.targets()) {
             parts.add(new PartitionMeta(ctx.catalog().newId(), t.name(), t.lower(), t.upper(), t.listValues(), 1, now));

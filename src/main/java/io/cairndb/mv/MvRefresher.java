@@ -128,10 +128,9 @@ final class MvRefresher {
         }
         List<TableMeta> others = bases.values().stream().filter(t -> !trackedIds.contains(t.id())).toList();
         ColumnMeta column = mvTable.column(mv.partitionInfo().mvColumn());
-        String limit = mv.properties().get("partition_sync_limit");
         LocalDateTime clock = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone());
-        return PartitionTracker.partitioned(tracked, others, column.type(), limit == null ? 0 : Integer.parseInt(limit.trim()),
-                mv.properties().get("partition_sync_time_unit"), clock);
+        return PartitionTracker.partitioned(tracked, others, column.type(),
+                PartitionTracker.SyncWindow.of(mv.properties(), clock));
     }
 
     private static List<PartitionTracker.Target> choose(MvMeta mv, TableMeta mvTable, List<PartitionTracker.Target> targets,

@@ -47,6 +47,83 @@ final class PartitionTracker {
     record Layout(PartitionScheme.Kind kind, List<Target> targets) {
     }
 
+    /**
+     * {@code partition_sync_limit} / {@code partition_sync_time_unit}: only partitions holding data of the
+     * last {@code limit} units before {@code now} are kept (0: all). String partition values are read
+     * as dates with {@code partition_date_format} (MySQL specifiers), else as {@code yyyy-MM-dd[ HH:mm:ss]}.
+     */
+    record SyncWindow(int limit, String unit, String dateFormat, LocalDateTime now) {
+        static SyncWindow of(Map<String, String> properties, LocalDateTime now) {
+            String limit = properties.get("partition_sync_limit");
+            String unit = properties.get("partition_sync_time_unit");
+            return new SyncWindow(limit == null ? 0 : Integer.parseInt(limit.trim()),
+                    unit == null ? "day" : unit.trim().toLowerCase(Locale.ROOT), properties.get("partition_date_format"), now);
+        }
+
+        List<Target> latest(List<Target> targets) {
+            LocalDateTime from = truncate(now, unit);
+            for (int i = 1; i < limit; i++) {
+                from = minus(from, unit);
+            }
+            List<Target> out = new ArrayList<>();
+            for (Target t : targets) {
+                boolean recent;
+                if (!t.listValues().isEmpty()) {
+                    LocalDateTime threshold = from;
+                    recent = t.listValues().stream().anyMatch(v -> !parse(v.get(0)).isBefore(threshold));
+                } else {
+                    recent = t.upper().isEmpty() || parse(t.upper().get(0)).isAfter(from);
+                }
+                if (recent) {
+                    out.add(t);
+                }
+            }
+            return out;
+        }
+
+        private LocalDateTime parse(String value) {
+            if (dateFormat == null) {
+                return PartitionAnalyzer.parseTemporal(value);
+            }
+            DateTimeFormatter f = javaPattern(dateFormat);
+            try {
+                return java.time.LocalDateTime.parse(value, f);
+            } catch (java.time.format.DateTimeParseException e) {
+                try {
+                    return java.time.LocalDate.parse(value, f).atStartOfDay();
+                } catch (java.time.format.DateTimeParseException e2) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition value '" + value
+                            + "' does not match partition_date_format " + dateFormat);
+                }
+            }
+        }
+
+        private static DateTimeFormatter javaPattern(String mysql) {
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < mysql.length(); i++) {
+                char c = mysql.charAt(i);
+                if (c == '%' && i + 1 < mysql.length()) {
+                    char spec = mysql.charAt(++i);
+                    out.append(switch (spec) {
+                        case 'Y' -> "uuuu";
+                        case 'm' -> "MM";
+                        case 'd' -> "dd";
+                        case 'H' -> "HH";
+                        case 'i' -> "mm";
+                        case 's' -> "ss";
+                        default -> throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                                "partition_date_format supports %Y %m %d %H %i %s, not %" + spec);
+                    });
+                } else if (Character.isLetter(c)) {
+                    out.append('\'').append(c).append('\'');
+                } else {
+                    out.append(c);
+                }
+            }
+            return DateTimeFormatter.ofPattern(out.toString());
+        }
+    }
+
     static String key(TableMeta t, PartitionMeta p) {
         return t.id() + "/" + p.id();
     }
@@ -60,11 +137,9 @@ final class PartitionTracker {
 
     /**
      * The partitions of a partitioned MV. {@code others} are the base tables that are not tracked;
-     * {@code syncLimit} and {@code syncUnit} (from {@code partition_sync_limit} /
-     * {@code partition_sync_time_unit}) keep only the latest partitions relative to {@code now}.
+     * {@code window} keeps only the latest partitions.
      */
-    static Layout partitioned(List<Tracked> tracked, List<TableMeta> others, DataType mvType, int syncLimit, String syncUnit,
-                              LocalDateTime now) {
+    static Layout partitioned(List<Tracked> tracked, List<TableMeta> others, DataType mvType, SyncWindow window) {
         Map<String, Target> byBounds = new LinkedHashMap<>();
         PartitionScheme.Kind kind = null;
         for (Tracked tr : tracked) {
@@ -92,9 +167,9 @@ final class PartitionTracker {
         if (kind == PartitionScheme.Kind.RANGE) {
             targets.sort((a, b) -> compareLower(a.lower(), b.lower(), mvType));
             checkAligned(targets, mvType);
-            if (syncLimit > 0) {
-                targets = latest(targets, syncLimit, syncUnit, now);
-            }
+        }
+        if (window.limit() > 0) {
+            targets = window.latest(targets);
         }
         List<Target> out = new ArrayList<>();
         for (Target t : targets) {
@@ -151,21 +226,6 @@ final class PartitionTracker {
                         + range(prev) + " overlaps " + range(cur));
             }
         }
-    }
-
-    private static List<Target> latest(List<Target> targets, int limit, String unit, LocalDateTime now) {
-        String u = unit == null ? "day" : unit.toLowerCase(Locale.ROOT);
-        LocalDateTime from = truncate(now, u);
-        for (int i = 1; i < limit; i++) {
-            from = minus(from, u);
-        }
-        List<Target> out = new ArrayList<>();
-        for (Target t : targets) {
-            if (t.upper().isEmpty() || PartitionAnalyzer.parseTemporal(t.upper().get(0)).isAfter(from)) {
-                out.add(t);
-            }
-        }
-        return out;
     }
 
     private static int compareLower(List<String> a, List<String> b, DataType type) {
