@@ -142,7 +142,19 @@ SELECT * FROM mv_part
 
 # COMPLETE rebuilds every partition; PARTITIONS (..) only those named.
 statement ok
+ALTER MATERIALIZED VIEW mv_part SET ("refresh_partition_num" = "3")
+
+statement ok
 REFRESH MATERIALIZED VIEW mv_part COMPLETE WITH SYNC MODE
+
+query rowsort
+SELECT * FROM mv_part
+----
+2023-10-17|1|1|5.50
+2023-10-18|2|2|6.50
+2023-10-19|3|1|5.50
+2023-10-20|4|1|2.00
+2023-10-20|5|1|3.00
 
 query
 SELECT RefreshMode, Progress FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1

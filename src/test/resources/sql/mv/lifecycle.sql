@@ -85,7 +85,7 @@ COMMIT|COMPLETE
 
 query
 SELECT DISTINCT get_json_string(EXTRA_MESSAGE, '$.refreshMode'), STATE FROM information_schema.task_runs
-WHERE TASK_NAME = (SELECT TASK_NAME FROM information_schema.materialized_views WHERE TABLE_NAME = 'mv_sum')
+WHERE get_json_double(EXTRA_MESSAGE, '$.processStartTime') > 0 AND TASK_NAME = (SELECT TASK_NAME FROM information_schema.materialized_views WHERE TABLE_NAME = 'mv_sum')
 ----
 PCT|SUCCESS
 

@@ -93,7 +93,7 @@ final class MvRefresher {
             control.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
         }
         if (!chosen.isEmpty()) {
-            rebuild(ctx, def, updated, chosen, targets.size(), bases, target, control);
+            rebuild(ctx, def, updated, chosen, targets.size(), bases, target, mv, control);
         }
 
         Map<String, Map<String, Long>> sources = new LinkedHashMap<>();
@@ -175,17 +175,31 @@ final class MvRefresher {
         return out;
     }
 
-    /** Replaces the rows of the chosen MV partitions with the definition's rows for them. */
+    /**
+     * Replaces the rows of the chosen MV partitions with the definition's rows for them, in batches of
+     * {@code refresh_partition_num} partitions (all at once without it), all in the refresh's transaction.
+     */
     private static void rebuild(StatementContext ctx, MvDefinition def, TableMeta mvTable, List<PartitionTracker.Target> chosen,
-                                int total,
-                                Map<Long, TableMeta> bases, String target, TaskControl control) {
+                                int total, Map<Long, TableMeta> bases, String target, MvMeta mv, TaskControl control) {
         Connection c = ctx.txn().connection();
-        List<String> names = mvTable.columnNames().stream().map(Sql::ident).toList();
-        if (chosen.size() == total && coversAll(def, bases, chosen)) {
+        String batch = mv.properties().get("refresh_partition_num");
+        int size = batch == null ? chosen.size() : Integer.parseInt(batch.trim());
+        if (chosen.size() == total && size >= total && coversAll(def, bases, chosen)) {
             control.execute(c, "DELETE FROM " + target);
             control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ")");
             return;
         }
+        for (int from = 0; from < chosen.size(); from += size) {
+            rebuildPartitions(ctx, def, mvTable, chosen.subList(from, Math.min(chosen.size(), from + size)), bases, target,
+                    control);
+        }
+    }
+
+    private static void rebuildPartitions(StatementContext ctx, MvDefinition def, TableMeta mvTable,
+                                          List<PartitionTracker.Target> chosen, Map<Long, TableMeta> bases, String target,
+                                          TaskControl control) {
+        Connection c = ctx.txn().connection();
+        List<String> names = mvTable.columnNames().stream().map(Sql::ident).toList();
         List<PartitionMeta> parts = chosen.stream().map(t -> mvTable.partition(t.name())).toList();
         String inChosen = PartitionPredicates.anyOf(mvTable, parts);
         // Read only the base partitions the chosen MV partitions are built from.
