@@ -4,6 +4,9 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import org.duckdb.DuckDBConnection;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import java.util.concurrent.locks.Lock;
 
 /**
  * The embedded DuckDB database: one file per data directory, opened once per process. Sessions
@@ -64,6 +68,34 @@ public final class DuckEngine implements AutoCloseable {
             st.execute(sql);
         } catch (SQLException e) {
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Interrupts the query running on {@code c}; the query fails with an INTERRUPT error. DuckDB
+     * clears the request when its next query starts, so one that finds nothing running is dropped.
+     * The driver's {@code DuckDBConnection.interrupt()} is package-private and must be called under the
+     * connection's lock ({@code Statement.cancel} reaches it only through the statement object that is
+     * executing, which the interrupting thread does not have), so it is called reflectively.
+     */
+    public static void interrupt(Connection c) {
+        try {
+            Field lockField = DuckDBConnection.class.getDeclaredField("connRefLock");
+            Method interrupt = DuckDBConnection.class.getDeclaredMethod("interrupt");
+            lockField.setAccessible(true);
+            interrupt.setAccessible(true);
+            DuckDBConnection duck = c.unwrap(DuckDBConnection.class);
+            Lock lock = (Lock) lockField.get(duck);
+            lock.lock();
+            try {
+                interrupt.invoke(duck);
+            } finally {
+                lock.unlock();
+            }
+        } catch (InvocationTargetException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot interrupt: " + e.getCause().getMessage(), e.getCause());
+        } catch (ReflectiveOperationException | SQLException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot interrupt: " + e.getMessage(), e);
         }
     }
 

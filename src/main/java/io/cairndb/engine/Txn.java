@@ -5,6 +5,7 @@ import io.cairndb.error.ErrorCode;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +16,10 @@ import java.util.List;
 public final class Txn {
     private final Connection connection;
     private final List<Runnable> afterCommit = new ArrayList<>();
+    /** Guarded by this: commit or rollback has begun, which an interrupt must not disturb. */
+    private boolean ending;
+    /** Guarded by this: {@link #interrupt} reached DuckDB at least once. */
+    private boolean interrupted;
 
     public Txn(Connection connection) {
         this.connection = connection;
@@ -28,7 +33,25 @@ public final class Txn {
         afterCommit.add(hook);
     }
 
+    /**
+     * Interrupts the DuckDB query this transaction is running, from another thread (KILL). Does
+     * nothing once the transaction ends, so neither its commit nor a later statement is disturbed.
+     */
+    public synchronized void interrupt() {
+        if (!ending) {
+            interrupted = true;
+            DuckEngine.interrupt(connection);
+        }
+    }
+
+    /** Closes the window for interrupts; true when one came in. */
+    private synchronized boolean end() {
+        ending = true;
+        return interrupted;
+    }
+
     public void commit() {
+        end();
         try {
             connection.commit();
         } catch (SQLException e) {
@@ -42,6 +65,7 @@ public final class Txn {
     }
 
     public void rollback() {
+        end();
         afterCommit.clear();
         try {
             connection.rollback();
@@ -52,11 +76,31 @@ public final class Txn {
 
     /** Rolls back after a failure that is already being reported; a second failure adds nothing useful. */
     public void rollbackQuietly() {
+        boolean wasInterrupted = end();
         afterCommit.clear();
         try {
             connection.rollback();
         } catch (SQLException e) {
-            org.slf4j.LoggerFactory.getLogger(Txn.class).warn("rollback after failure also failed: {}", e.getMessage());
+            if (wasInterrupted) {
+                resynchronize();
+            } else {
+                org.slf4j.LoggerFactory.getLogger(Txn.class).warn("rollback after failure also failed: {}", e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * An interrupt that lands on the BEGIN the driver sends before a transaction's first query leaves
+     * the driver believing a transaction is open while DuckDB has none: ROLLBACK fails, and every later
+     * statement would run in autocommit. A transaction opened here, which the driver's ROLLBACK then
+     * closes, brings both back in step.
+     */
+    private void resynchronize() {
+        try (Statement st = connection.createStatement()) {
+            st.execute("BEGIN TRANSACTION");
+            connection.rollback();
+        } catch (SQLException e) {
+            org.slf4j.LoggerFactory.getLogger(Txn.class).warn("cannot end an interrupted transaction: {}", e.getMessage());
         }
     }
 }

@@ -14,6 +14,8 @@ import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.changelog.Tso;
 import io.cairndb.engine.DuckEngine;
 import io.cairndb.engine.TableLocks;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.system.ProcessInfo;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.changelog.CommitTso;
@@ -57,6 +59,12 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         return t;
     });
     private final Connection housekeepingConnection;
+    /** Repeats KILL's interrupts until the killed statement has ended (see {@link Session#interrupt}). */
+    private final ScheduledExecutorService interrupter = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kill");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Database(DuckEngine engine, FeConfig config) {
         this.engine = engine;
@@ -157,6 +165,31 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         }
     }
 
+    /**
+     * KILL [QUERY | CONNECTION] id: the session's running statement fails and rolls back; unless only
+     * the query is killed, the session also ends. A session may kill itself.
+     */
+    void kill(long connectionId, boolean queryOnly) {
+        Session s = sessions.get(connectionId);
+        if (s == null) {
+            throw new CairnException(ErrorCode.UNKNOWN_THREAD, "Unknown thread id: " + connectionId);
+        }
+        if (!queryOnly) {
+            s.kill();
+        }
+        if (s.interrupt()) {
+            interruptAgainLater(s);
+        }
+    }
+
+    private void interruptAgainLater(Session s) {
+        interrupter.schedule(() -> {
+            if (s.interruptAgain()) {
+                interruptAgainLater(s);
+            }
+        }, 20, TimeUnit.MILLISECONDS);
+    }
+
     void closed(Session s) {
         sessions.remove(s.connectionId());
     }
@@ -201,6 +234,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     @Override
     public void close() {
         housekeeping.shutdownNow();
+        interrupter.shutdownNow();
         materializedViews.close();
         for (Session s : List.copyOf(sessions.values())) {
             s.close();

@@ -49,6 +49,17 @@ public final class Session implements SqlSession, SessionState {
     private volatile long statementStart = loginTime;
     private ZoneId zone;
     private boolean closed;
+    /** Guards the hand-off between this session's thread and a KILL from another session. */
+    private final Object killLock = new Object();
+    /** Guarded by killLock: the session is inside {@link #execute}. */
+    private boolean executing;
+    /** Guarded by killLock: a KILL reached the current {@link #execute}; its statements fail. */
+    private boolean interruptRequested;
+    /** Guarded by killLock: the transaction of the statement running now, or null. */
+    private Txn runningTxn;
+    private volatile boolean killed;
+    /** Ends the client connection when this session is killed (the wire protocol sets it). */
+    private volatile Runnable onKill = () -> { };
 
     Session(Database db, long connectionId, String user, String host) {
         this.db = db;
@@ -79,6 +90,13 @@ public final class Session implements SqlSession, SessionState {
 
     @Override
     public synchronized List<StatementResult> execute(String sql) {
+        if (killed) {
+            throw new CairnException(ErrorCode.SESSION_WAS_KILLED, "Session was killed");
+        }
+        synchronized (killLock) {
+            executing = true;
+            interruptRequested = false;
+        }
         runningSql = sql;
         statementStart = System.currentTimeMillis();
         try {
@@ -95,6 +113,9 @@ public final class Session implements SqlSession, SessionState {
             return results;
         } finally {
             runningSql = null;
+            synchronized (killLock) {
+                executing = false;
+            }
         }
     }
 
@@ -102,20 +123,107 @@ public final class Session implements SqlSession, SessionState {
         Txn txn = new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
                 new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
+        StatementResult r = null;
         try {
-            StatementResult r = dispatcher.dispatch(ctx, statement);
+            startStatement(txn);
+            r = dispatcher.dispatch(ctx, statement);
+            finishStatement();
             if (r instanceof RowResult) {
                 return r;
             }
             txn.commit();
             return r;
-        } catch (CairnException e) {
-            txn.rollbackQuietly();
-            throw e;
         } catch (RuntimeException e) {
+            // Rows already read are dropped; their transaction only read, so closing (committing) it is harmless.
+            if (r instanceof RowResult rows) {
+                try {
+                    rows.close();
+                } catch (RuntimeException closing) {
+                    e.addSuppressed(closing);
+                }
+            }
             txn.rollbackQuietly();
+            if (interruptRequested()) {
+                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted", e);
+            }
+            if (e instanceof CairnException ce) {
+                throw ce;
+            }
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        } finally {
+            synchronized (killLock) {
+                runningTxn = null;
+            }
         }
+    }
+
+    private void startStatement(Txn txn) {
+        synchronized (killLock) {
+            if (interruptRequested) {
+                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted");
+            }
+            runningTxn = txn;
+        }
+    }
+
+    /** From here on a KILL no longer reaches the statement; one that came in already fails it. */
+    private void finishStatement() {
+        synchronized (killLock) {
+            runningTxn = null;
+            if (interruptRequested) {
+                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted");
+            }
+        }
+    }
+
+    private boolean interruptRequested() {
+        synchronized (killLock) {
+            return interruptRequested;
+        }
+    }
+
+    /**
+     * KILL QUERY, from another thread: the statements of the running {@link #execute} fail and their
+     * transactions roll back. DuckDB drops an interrupt that arrives between two of its queries, so
+     * the caller repeats {@link #interruptAgain} while that returns true. An idle session is untouched.
+     *
+     * @return whether something was running
+     */
+    boolean interrupt() {
+        synchronized (killLock) {
+            if (!executing) {
+                return false;
+            }
+            interruptRequested = true;
+            if (runningTxn != null) {
+                runningTxn.interrupt();
+            }
+            return true;
+        }
+    }
+
+    /** Interrupts again while the killed {@link #execute} still runs; false once it has ended. */
+    boolean interruptAgain() {
+        synchronized (killLock) {
+            if (!executing || !interruptRequested) {
+                return false;
+            }
+            if (runningTxn != null) {
+                runningTxn.interrupt();
+            }
+            return true;
+        }
+    }
+
+    /** KILL CONNECTION: refuses further statements and ends the client connection. */
+    void kill() {
+        killed = true;
+        onKill.run();
+    }
+
+    @Override
+    public void onKill(Runnable endConnection) {
+        onKill = endConnection;
     }
 
     /** Runs DuckDB SQL and streams its rows; the transaction ends when the result is closed. */

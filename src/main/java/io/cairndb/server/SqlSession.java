@@ -26,6 +26,9 @@ public interface SqlSession extends AutoCloseable {
     /** The id shown in SHOW PROCESSLIST and sent in the handshake. */
     long connectionId();
 
+    /** Registers how to end the client connection when another session kills this one (KILL CONNECTION). */
+    void onKill(Runnable endConnection);
+
     @Override
     void close();
 }

@@ -92,7 +92,8 @@ final class StatementDispatcher {
             return UpdateCount.NONE;
         }
         if (statement instanceof Statement.Kill s) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "KILL is not supported yet");
+            session.database().kill(s.connectionId(), s.queryOnly());
+            return UpdateCount.NONE;
         }
         if (statement instanceof Statement.ShowDatabases s) {
             return ShowExecutor.databases(ctx, s);

@@ -24,15 +24,19 @@ final class CommandHandler {
     private final MysqlServer server;
     private final ResultWriter out;
     private final Login login;
+    private final Runnable onKill;
     private final Map<Integer, ServerPreparedStatement> statements = new HashMap<>();
     private SqlSession session;
     private int nextStatementId = 1;
 
-    CommandHandler(MysqlServer server, SqlSession session, ResultWriter out, Login login) {
+    /** @param onKill ends the connection when another session kills this one */
+    CommandHandler(MysqlServer server, SqlSession session, ResultWriter out, Login login, Runnable onKill) {
         this.server = server;
         this.session = session;
         this.out = out;
         this.login = login;
+        this.onKill = onKill;
+        session.onKill(onKill);
     }
 
     /** Runs one command and writes its reply; false when the client has quit. */
@@ -114,6 +118,7 @@ final class CommandHandler {
             // The database may have been dropped meanwhile; the session must still come back.
             session = server.factory().open(login.connectionId(), login.user(), null, login.remoteAddress());
         }
+        session.onKill(onKill);
     }
 
     /** The server counts placeholders itself; result columns are described only on execute. */

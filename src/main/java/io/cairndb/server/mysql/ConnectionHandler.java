@@ -37,7 +37,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
         SocketAddress remote = channel.remoteAddress();
         String host = remote instanceof InetSocketAddress inet ? inet.getAddress().getHostAddress() : "localhost";
         String address = remote instanceof InetSocketAddress inet ? host + ":" + inet.getPort() : host;
-        connection = new MysqlConnection(server, server.nextConnectionId(), host, address, sender);
+        connection = new MysqlConnection(server, server.nextConnectionId(), host, address, sender, worker);
         worker.execute(connection::greet);
         ctx.fireChannelActive();
     }

@@ -6,6 +6,8 @@ import io.cairndb.server.SqlSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.Executor;
+
 /**
  * One client connection after the socket is accepted: the handshake and authentication, then
  * commands. Every method runs on the connection's serial worker, one packet at a time.
@@ -20,6 +22,7 @@ final class MysqlConnection {
     private final String remoteHost;
     private final String remoteAddress;
     private final PacketSender sender;
+    private final Executor worker;
     private final ResultWriter out;
     private final byte[] scramble = Handshake.newScramble();
     private Phase phase = Phase.AWAIT_HANDSHAKE_RESPONSE;
@@ -32,12 +35,13 @@ final class MysqlConnection {
      * @param remoteAddress the client's ip:port, as handed to the session
      */
     MysqlConnection(MysqlServer server, long connectionId, String remoteHost, String remoteAddress,
-                    PacketSender sender) {
+                    PacketSender sender, Executor worker) {
         this.server = server;
         this.connectionId = connectionId;
         this.remoteHost = remoteHost;
         this.remoteAddress = remoteAddress;
         this.sender = sender;
+        this.worker = worker;
         this.out = new ResultWriter(sender);
     }
 
@@ -135,8 +139,9 @@ final class MysqlConnection {
                 remoteAddress);
         int capabilities = response.capabilities() & Protocol.SERVER_CAPABILITIES;
         out.setDeprecateEof((capabilities & Protocol.CLIENT_DEPRECATE_EOF) != 0);
+        // A killed connection closes after the command it is running, so that command's error still reaches the client.
         commands = new CommandHandler(server, session, out, new CommandHandler.Login(connectionId,
-                response.user(), remoteAddress));
+                response.user(), remoteAddress), () -> worker.execute(this::close));
         phase = Phase.COMMANDS;
         out.ok();
     }

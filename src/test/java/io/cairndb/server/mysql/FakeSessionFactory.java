@@ -236,6 +236,11 @@ final class FakeSessionFactory implements SqlSessionFactory {
         }
 
         @Override
+        public void onKill(Runnable endConnection) {
+            // No statement here kills another session.
+        }
+
+        @Override
         public void close() {
         }
     }
