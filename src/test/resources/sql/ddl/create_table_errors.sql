@@ -1,5 +1,6 @@
 # CREATE TABLE validation with Doris's rules and messages: key prefixes, key types, aggregation types,
-# duplicate columns, distribution and partition columns. A rejected CREATE leaves no table behind.
+# duplicate columns, distribution and partition columns. A rejected CREATE leaves no table behind. Table
+# names are case-sensitive.
 
 statement error No database selected
 CREATE TABLE t (k INT) DISTRIBUTED BY HASH(k) BUCKETS 1
@@ -109,3 +110,30 @@ DESC plain
 a|true
 b|true
 c|false
+
+# table names are case-sensitive (Doris's lower_case_table_names = 0): T is another table than t
+statement ok
+CREATE TABLE T (k INT, v INT) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO T VALUES (1, 2)
+
+query
+SELECT count(*) FROM t
+----
+0
+
+query
+SELECT k, v FROM T
+----
+1|2
+
+statement error Table 'T' already exists
+CREATE TABLE T (k INT) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+query
+SHOW TABLES
+----
+T
+plain
+t

@@ -94,7 +94,7 @@ public final class QueryTranslator implements RelationResolver {
             }
             return view(t);
         }
-        String source = Sql.table(t.database(), t.name());
+        String source = t.duckName();
         String filter = scanFilters.get(t.id());
         if (filter != null) {
             source = "(SELECT * FROM " + source + " WHERE " + filter + ")";

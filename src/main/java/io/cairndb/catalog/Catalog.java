@@ -108,6 +108,35 @@ public final class Catalog {
         return tables.list(database);
     }
 
+    // ---- DuckDB names (DuckDB compares names without case; databases and tables compare with case)
+
+    /** The DuckDB schema for a new database {@code id}: its name, unless a schema differing only in case exists. */
+    public String freeSchemaName(String name, long id) {
+        return unclashed(name, id, databases.values().stream().map(DatabaseMeta::schema).toList());
+    }
+
+    /**
+     * {@code t}, a new table, with its DuckDB name: in its database's schema, named {@code t.name()}
+     * unless another table there has a DuckDB name differing from that only in case. A table keeps
+     * this name for life; renames change only its name in the catalog.
+     */
+    public TableMeta withFreeDuckName(TableMeta t) {
+        List<String> taken = tables(t.database()).stream().filter(e -> !e.isView()).map(TableMeta::duckTable).toList();
+        return t.withDuckName(requireDatabase(t.database()).schema(), unclashed(t.name(), t.id(), taken));
+    }
+
+    private static String unclashed(String name, long id, List<String> taken) {
+        String candidate = name;
+        while (containsIgnoringCase(taken, candidate)) {
+            candidate = candidate + "_" + id;
+        }
+        return candidate;
+    }
+
+    private static boolean containsIgnoringCase(List<String> names, String name) {
+        return names.stream().anyMatch(name::equalsIgnoreCase);
+    }
+
     // ---- changes (persist in the caller's transaction; publish after commit)
 
     public void saveDatabase(Connection c, DatabaseMeta db) {

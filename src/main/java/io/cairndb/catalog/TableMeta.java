@@ -11,16 +11,47 @@ import java.util.Map;
  * and {@code columns} the names (and types) it produced when created. {@code partitioning} is
  * never null for tables (see {@link PartitionScheme#unpartitioned}); it and {@code distribution}
  * are null for views.
+ *
+ * <p>A table's rows are in the DuckDB table {@code duckSchema.duckTable}. Table names are
+ * case-sensitive (Doris's lower_case_table_names = 0) but DuckDB's are not, so a new table's DuckDB
+ * name differs from {@code name} when another's differs from it in case alone, and a renamed table
+ * keeps its DuckDB name (see {@link Catalog#withFreeDuckName}). Views have no DuckDB table.
  */
 public record TableMeta(long id, String database, String name, TableKind kind, List<ColumnMeta> columns,
                         KeyModel keyModel, String comment, PartitionScheme partitioning,
                         DistributionMeta distribution, Map<String, String> properties, String viewSql,
-                        long createTime, long updateTime) {
+                        long createTime, long updateTime, String duckSchema, String duckTable) {
 
     public TableMeta {
         columns = List.copyOf(columns);
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
         comment = comment == null ? "" : comment;
+        // Entries saved before tables had their own DuckDB name live under their own names.
+        duckSchema = duckSchema == null ? database : duckSchema;
+        duckTable = duckTable == null ? name : duckTable;
+    }
+
+    /** A new table or view; a table gets its DuckDB name when it is created (see {@link Catalog#withFreeDuckName}). */
+    public TableMeta(long id, String database, String name, TableKind kind, List<ColumnMeta> columns,
+                     KeyModel keyModel, String comment, PartitionScheme partitioning,
+                     DistributionMeta distribution, Map<String, String> properties, String viewSql,
+                     long createTime, long updateTime) {
+        this(id, database, name, kind, columns, keyModel, comment, partitioning, distribution, properties, viewSql,
+                createTime, updateTime, null, null);
+    }
+
+    /** The table's DuckDB name as SQL text: {@code "schema"."table"}. Every statement names the table this way. */
+    public String duckName() {
+        return quote(duckSchema) + "." + quote(duckTable);
+    }
+
+    private static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    public TableMeta withDuckName(String schema, String table) {
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
+                properties, viewSql, createTime, updateTime, schema, table);
     }
 
     public ColumnMeta column(String columnName) {
@@ -50,7 +81,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withColumns(List<ColumnMeta> newColumns) {
         return new TableMeta(id, database, name, kind, newColumns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis());
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
     }
 
     /** The partition with this name, or null. */
@@ -60,24 +91,24 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withPartitioning(PartitionScheme scheme) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, scheme, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis());
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
     }
 
     public TableMeta withName(String newName) {
         return new TableMeta(id, database, newName, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis());
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
     }
 
     public TableMeta withComment(String newComment) {
         return new TableMeta(id, database, name, kind, columns, keyModel, newComment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis());
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
     }
 
     public TableMeta withProperties(Map<String, String> changes) {
         Map<String, String> merged = new LinkedHashMap<>(properties);
         merged.putAll(changes);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                merged, viewSql, createTime, System.currentTimeMillis());
+                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
     }
 
     /** Column names in table order. */

@@ -64,7 +64,7 @@ public final class StreamPlanner {
             // Everything up to now is folded into the table itself: its rows are the initial appends.
             long latest = Tso.atMillis(0);
             return "(SELECT " + cols + ", 'APPEND' AS " + Sql.ident(CHANGE_TYPE_COLUMN) + ", CAST(row_number() OVER () AS HUGEINT) AS "
-                    + Sql.ident(SEQUENCE_COLUMN) + " FROM " + Sql.table(t.database(), t.name()) + " WHERE " + latest + " = 0)";
+                    + Sql.ident(SEQUENCE_COLUMN) + " FROM " + t.duckName() + " WHERE " + latest + " = 0)";
         }
         String offsets = "(SELECT partition_id, offset_tso FROM " + StreamOffsets.TABLE + " WHERE stream_id = " + s.id() + ")";
         String changes = "SELECT cl.* FROM " + ChangelogTables.name(t) + " AS cl LEFT JOIN " + offsets + " AS o ON o.partition_id = cl."

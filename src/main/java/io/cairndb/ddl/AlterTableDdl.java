@@ -66,7 +66,7 @@ public final class AlterTableDdl {
 
     private static TableMeta apply(StatementContext ctx, TableMeta t, Statement.AlterClause clause) {
         Connection c = ctx.txn().connection();
-        String target = Sql.table(t.database(), t.name());
+        String target = t.duckName();
         if (clause instanceof Statement.AddColumns add) {
             return addColumns(ctx, t, add);
         }
@@ -145,7 +145,7 @@ public final class AlterTableDdl {
             if (ctx.catalog().table(t.database(), rename.newName()) != null) {
                 throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + rename.newName() + "' already exists");
             }
-            Sql.execute(c, "ALTER TABLE " + target + " RENAME TO " + Sql.ident(rename.newName()));
+            // The DuckDB table keeps its name: the catalog maps the new name to it.
             return t.withName(rename.newName());
         }
         if (clause instanceof Statement.SetProperties set) {
@@ -186,7 +186,7 @@ public final class AlterTableDdl {
                     + ctx.translator().translate(SqlParser.parseExpression(col.defaultValue())) + " AS "
                     + DuckTypes.toDuckDb(col.type()) + ")";
             if (!reorder) {
-                Sql.execute(c, "ALTER TABLE " + Sql.table(t.database(), t.name()) + " ADD COLUMN "
+                Sql.execute(c, "ALTER TABLE " + t.duckName() + " ADD COLUMN "
                         + DuckTableDdl.columnDefinition(col).replace(" NOT NULL", "") + initial);
             }
             cols.add(insertAt++, col);
@@ -210,7 +210,7 @@ public final class AlterTableDdl {
         for (ColumnDef def : added) {
             ColumnMeta col = t.column(def.name());
             if (!col.nullable()) {
-                Sql.execute(c, "ALTER TABLE " + Sql.table(t.database(), t.name()) + " ALTER COLUMN "
+                Sql.execute(c, "ALTER TABLE " + t.duckName() + " ALTER COLUMN "
                         + Sql.ident(col.name()) + " SET NOT NULL");
             }
         }
@@ -235,7 +235,7 @@ public final class AlterTableDdl {
             return next;
         }
         Connection c = ctx.txn().connection();
-        String target = Sql.table(t.database(), t.name());
+        String target = t.duckName();
         if (!old.type().equals(col.type())) {
             Sql.execute(c, "ALTER TABLE " + target + " ALTER COLUMN " + Sql.ident(old.name()) + " TYPE "
                     + DuckTypes.toDuckDb(col.type()));
@@ -250,8 +250,7 @@ public final class AlterTableDdl {
     /** Recreates the DuckDB table with {@code next}'s column order and types, copying the rows. */
     private static void rebuild(StatementContext ctx, TableMeta current, TableMeta next) {
         Connection c = ctx.txn().connection();
-        String scratch = "__rebuild_" + next.id();
-        TableMeta tmp = next.withName(scratch);
+        TableMeta tmp = next.withDuckName(next.duckSchema(), "__rebuild_" + next.id());
         Sql.execute(c, DuckTableDdl.createTable(tmp));
         List<String> items = new ArrayList<>();
         for (ColumnMeta col : next.columns()) {
@@ -262,10 +261,10 @@ public final class AlterTableDdl {
                     : "CAST(" + ctx.translator().translate(SqlParser.parseExpression(col.defaultValue())) + " AS "
                     + DuckTypes.toDuckDb(col.type()) + ")");
         }
-        Sql.execute(c, "INSERT INTO " + Sql.table(next.database(), scratch) + " SELECT " + String.join(", ", items)
-                + " FROM " + Sql.table(current.database(), current.name()));
-        Sql.execute(c, "DROP TABLE " + Sql.table(current.database(), current.name()));
-        Sql.execute(c, "ALTER TABLE " + Sql.table(next.database(), scratch) + " RENAME TO " + Sql.ident(current.name()));
+        Sql.execute(c, "INSERT INTO " + tmp.duckName() + " SELECT " + String.join(", ", items)
+                + " FROM " + current.duckName());
+        Sql.execute(c, "DROP TABLE " + current.duckName());
+        Sql.execute(c, "ALTER TABLE " + tmp.duckName() + " RENAME TO " + Sql.ident(current.duckTable()));
     }
 
     private static int position(TableMeta t, String after, boolean first, int end) {
@@ -306,6 +305,6 @@ public final class AlterTableDdl {
         DistributionMeta d = t.distribution();
         return new TableMeta(t.id(), t.database(), t.name(), t.kind(), t.columns(), t.keyModel(), t.comment(),
                 t.partitioning(), new DistributionMeta(d.random(), columns, d.buckets()), t.properties(), t.viewSql(),
-                t.createTime(), System.currentTimeMillis());
+                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable());
     }
 }

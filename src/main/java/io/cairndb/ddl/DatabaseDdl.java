@@ -32,8 +32,10 @@ public final class DatabaseDdl {
             }
             throw new CairnException(ErrorCode.DATABASE_EXISTS, "Can't create database '" + name + "'; database exists");
         }
-        DatabaseMeta db = new DatabaseMeta(ctx.catalog().newId(), name, stmt.properties(), System.currentTimeMillis());
-        Sql.execute(ctx.txn().connection(), "CREATE SCHEMA " + Sql.ident(name));
+        long id = ctx.catalog().newId();
+        DatabaseMeta db = new DatabaseMeta(id, name, stmt.properties(), System.currentTimeMillis(),
+                ctx.catalog().freeSchemaName(name, id));
+        Sql.execute(ctx.txn().connection(), "CREATE SCHEMA " + Sql.ident(db.schema()));
         ctx.catalog().saveDatabase(ctx.txn().connection(), db);
         ctx.txn().afterCommit(() -> ctx.catalog().publishDatabase(db));
         return UpdateCount.NONE;
@@ -41,13 +43,14 @@ public final class DatabaseDdl {
 
     public static UpdateCount drop(StatementContext ctx, Statement.DropDatabase stmt) {
         String name = stmt.name();
-        if (ctx.catalog().database(name) == null) {
+        DatabaseMeta db = ctx.catalog().database(name);
+        if (db == null) {
             if (stmt.ifExists()) {
                 return UpdateCount.NONE;
             }
             throw new CairnException(ErrorCode.UNKNOWN_DATABASE, "Can't drop database '" + name + "'; database doesn't exist");
         }
-        Sql.execute(ctx.txn().connection(), "DROP SCHEMA " + Sql.ident(name) + " CASCADE");
+        Sql.execute(ctx.txn().connection(), "DROP SCHEMA " + Sql.ident(db.schema()) + " CASCADE");
         ctx.catalog().deleteDatabase(ctx.txn().connection(), name);
         ctx.txn().afterCommit(() -> ctx.catalog().forgetDatabase(name));
         return UpdateCount.NONE;

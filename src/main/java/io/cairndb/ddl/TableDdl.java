@@ -46,14 +46,16 @@ public final class TableDdl {
             List<ColumnDef> defs = stmt.asQuery() == null ? stmt.columns() : columnsOfQuery(ctx, stmt);
             t = new TableDefinitionAnalyzer(ctx.catalog()::newId).analyze(stmt, db, defs);
         }
-        create(ctx, t);
+        t = create(ctx, t);
         if (stmt.asQuery() != null) {
             InsertExecutor.insert(ctx, t, new Statement.Insert(stmt.name(), List.of(), List.of(), stmt.asQuery(), false, null));
         }
         return UpdateCount.NONE;
     }
 
-    private static void create(StatementContext ctx, TableMeta t) {
+    /** Creates the DuckDB table of a new table, under a DuckDB name of its own; returns the table with that name. */
+    private static TableMeta create(StatementContext ctx, TableMeta defined) {
+        TableMeta t = ctx.catalog().withFreeDuckName(defined);
         ChangelogConfig.validate(t, ChangelogConfig.DISABLED, ctx.config().changelogEnabled());
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(t));
         if (ChangelogConfig.of(t).enabled()) {
@@ -66,6 +68,7 @@ public final class TableDdl {
         }
         ctx.catalog().saveTable(ctx.txn().connection(), t);
         ctx.txn().afterCommit(() -> ctx.catalog().publishTable(t));
+        return t;
     }
 
     /** CTAS: the columns are the query's output columns (or the names given), typed by the query. */
@@ -110,7 +113,7 @@ public final class TableDdl {
                     + t.name() + "'");
         }
         try (TableLocks.Held lock = ctx.locks().lock(db, t.name())) {
-            Sql.execute(ctx.txn().connection(), "DROP TABLE " + Sql.table(db, t.name()));
+            Sql.execute(ctx.txn().connection(), "DROP TABLE " + t.duckName());
             for (ColumnMeta c : t.columns()) {
                 if (c.autoIncrement()) {
                     Sql.execute(ctx.txn().connection(), "DROP SEQUENCE IF EXISTS " + ColumnDefaults.sequence(t, c));

@@ -23,11 +23,6 @@ public final class Sql {
         return value == null ? "NULL" : "'" + value.replace("'", "''") + "'";
     }
 
-    /** A qualified DuckDB table name for a database (schema) and table. */
-    public static String table(String database, String table) {
-        return ident(database) + "." + ident(table);
-    }
-
     public static long execute(Connection c, String sql) {
         try (Statement st = c.createStatement()) {
             if (st.execute(sql)) {

@@ -94,9 +94,9 @@ public final class MaterializedViews {
                 partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit());
         long now = System.currentTimeMillis();
         List<ColumnMeta> columns = columns(ctx, s, def, shape, names);
-        TableMeta table = new TableMeta(ctx.catalog().newId(), db, name, TableKind.MATERIALIZED_VIEW, columns,
-                KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now), distribution(s, columns),
-                Map.of(), null, now, now);
+        TableMeta table = ctx.catalog().withFreeDuckName(new TableMeta(ctx.catalog().newId(), db, name,
+                TableKind.MATERIALIZED_VIEW, columns, KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now),
+                distribution(s, columns), Map.of(), null, now, now));
         MvMeta.PartitionInfo partitionInfo = partition == null ? null
                 : new MvMeta.PartitionInfo(table.column(partition.column()).name(), partition.dateTruncUnit(), def.related());
         List<TableMeta> bases = def.lineage().baseTables().stream()
@@ -302,7 +302,7 @@ public final class MaterializedViews {
     }
 
     private void dropInTxn(StatementContext ctx, MvMeta mv) {
-        Sql.execute(ctx.txn().connection(), "DROP TABLE " + Sql.table(mv.database(), mv.name()));
+        Sql.execute(ctx.txn().connection(), "DROP TABLE " + ctx.catalog().table(mv.database(), mv.name()).duckName());
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
         ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());
         TaskHistory.forgetJob(ctx.txn().connection(), mv.jobId());
@@ -374,12 +374,13 @@ public final class MaterializedViews {
         if (ctx.catalog().table(mv.database(), newName) != null) {
             throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + newName + "' already exists");
         }
-        TableMeta t = ctx.catalog().table(mv.database(), mv.name());
-        Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(mv.database(), mv.name()) + " RENAME TO " + Sql.ident(newName));
-        move(ctx, t, mv, newName);
+        move(ctx, ctx.catalog().table(mv.database(), mv.name()), mv, newName);
     }
 
-    /** Persists {@code t}/{@code mv} under {@code newName} in place of their current name. */
+    /**
+     * Persists {@code t}/{@code mv} under {@code newName} in place of their current name; the DuckDB
+     * table keeps its name (the catalog maps names to it).
+     */
     private void move(StatementContext ctx, TableMeta t, MvMeta mv, String newName) {
         TableMeta renamedTable = t.withName(newName);
         MvMeta renamedMv = mv.withName(newName);
@@ -415,17 +416,10 @@ public final class MaterializedViews {
             TableMeta theirs = ctx.catalog().table(other.database(), other.name());
             if (!swap) {
                 dropInTxn(ctx, mv);
-                Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(other.database(), other.name()) + " RENAME TO "
-                        + Sql.ident(mv.name()));
                 move(ctx, theirs, other, mv.name());
                 return;
             }
-            String parking = "__cairn_swap_" + mv.id();
-            Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(mv.database(), mv.name()) + " RENAME TO " + Sql.ident(parking));
-            Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(other.database(), other.name()) + " RENAME TO "
-                    + Sql.ident(mv.name()));
-            Sql.execute(ctx.txn().connection(), "ALTER TABLE " + Sql.table(mv.database(), parking) + " RENAME TO "
-                    + Sql.ident(other.name()));
+            // Only the names swap: each DuckDB table keeps its name.
             TableMeta mineRenamed = mine.withName(other.name());
             MvMeta mvRenamed = mv.withName(other.name());
             TableMeta theirsRenamed = theirs.withName(mv.name());

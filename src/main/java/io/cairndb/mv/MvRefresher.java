@@ -88,7 +88,7 @@ final class MvRefresher {
         List<String> columns = layout.kind() == PartitionScheme.Kind.UNPARTITIONED ? List.of() : List.of(mv.partitionInfo().mvColumn());
         TableMeta updated = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, parts));
 
-        String target = Sql.table(database, name);
+        String target = mvTable.duckName();
         if (!dropped.isEmpty()) {
             control.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
         }

@@ -21,7 +21,7 @@ public final class DuckTableDdl {
         if (t.keyModel() != KeyModel.DUPLICATE) {
             parts.add("PRIMARY KEY (" + String.join(", ", t.keyColumns().stream().map(c -> Sql.ident(c.name())).toList()) + ")");
         }
-        return "CREATE TABLE " + Sql.table(t.database(), t.name()) + " (" + String.join(", ", parts) + ")";
+        return "CREATE TABLE " + t.duckName() + " (" + String.join(", ", parts) + ")";
     }
 
     /** {@code "name" TYPE [NOT NULL]}; defaults are applied by the write path, not by DuckDB. */

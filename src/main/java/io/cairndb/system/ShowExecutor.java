@@ -142,7 +142,7 @@ public final class ShowExecutor {
             counts.add(0L);
         }
         String sql = "SELECT " + PartitionPredicates.ordinal(t, null) + " AS __ordinal, count(*) FROM "
-                + Sql.table(t.database(), t.name()) + " GROUP BY __ordinal";
+                + t.duckName() + " GROUP BY __ordinal";
         for (List<Object> r : Sql.rows(ctx.txn().connection(), sql)) {
             if (r.get(0) != null) {
                 counts.set(((Number) r.get(0)).intValue(), ((Number) r.get(1)).longValue());

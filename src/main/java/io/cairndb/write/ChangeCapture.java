@@ -48,7 +48,7 @@ final class ChangeCapture {
     static String upserts(StatementContext ctx, TableMeta t, String rows) {
         var c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
-        String base = Sql.table(t.database(), t.name());
+        String base = t.duckName();
         String newCols = KeyModelWriter.columnList(t.columns());
         Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + newCols
                 + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
@@ -99,7 +99,7 @@ final class ChangeCapture {
         String cols = KeyModelWriter.columnList(t.columns());
         Sql.execute(ctx.txn().connection(), ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.DELETE
                 + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null) + ", " + cols + " FROM "
-                + Sql.table(t.database(), t.name()) + " WHERE " + where);
+                + t.duckName() + " WHERE " + where);
     }
 
     /** A bulk removal of partitions' rows (TRUNCATE, INSERT OVERWRITE, DROP PARTITION): one marker each. */

@@ -17,7 +17,7 @@ public final class ColumnDefaults {
 
     /** The DuckDB sequence that numbers an AUTO_INCREMENT column. */
     public static String sequence(TableMeta t, ColumnMeta c) {
-        return Sql.ident(t.database()) + "." + Sql.ident("__seq_" + t.id() + "_" + c.name().toLowerCase(java.util.Locale.ROOT));
+        return Sql.ident(t.duckSchema()) + "." + Sql.ident("__seq_" + t.id() + "_" + c.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     static String expression(StatementContext ctx, QueryTranslator tr, TableMeta t, ColumnMeta c) {

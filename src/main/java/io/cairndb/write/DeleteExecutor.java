@@ -33,7 +33,7 @@ public final class DeleteExecutor {
             Expr rowid = new Expr.Identifier(List.of(alias, "rowid"));
             Query matches = Query.of(new QueryBody.QuerySpec(Map.of(), true,
                     List.of(new QueryBody.SingleColumn(rowid, "rowid")), from, stmt.where(), null, null));
-            String target = Sql.table(t.database(), t.name());
+            String target = t.duckName();
             String where = "rowid IN (" + ctx.translator().translate(matches) + ")";
             if (!stmt.partitions().isEmpty()) {
                 List<PartitionMeta> parts = PartitionResolver.requireAll(t, stmt.partitions());

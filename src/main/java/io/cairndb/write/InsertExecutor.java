@@ -52,7 +52,7 @@ public final class InsertExecutor {
                 if (ChangeCapture.enabled(t)) {
                     ChangeCapture.bulkRemoval(ctx, t, cleared, "INSERT_OVERWRITE");
                 }
-                Sql.execute(ctx.txn().connection(), "DELETE FROM " + Sql.table(t.database(), t.name()) + where);
+                Sql.execute(ctx.txn().connection(), "DELETE FROM " + t.duckName() + where);
                 for (PartitionMeta p : cleared) {
                     touched.add(t.partitioning().partitions().indexOf(p));
                 }

@@ -21,7 +21,7 @@ final class KeyModelWriter {
     /** Applies the staged rows, recording them in the changelog first when the table has one. */
     static void apply(StatementContext ctx, TableMeta t, String stagedTable) {
         Connection c = ctx.txn().connection();
-        String target = Sql.table(t.database(), t.name());
+        String target = t.duckName();
         String cols = columnList(t.columns());
         boolean capture = ChangeCapture.enabled(t);
         switch (t.keyModel()) {

@@ -26,7 +26,7 @@ public final class TruncateExecutor {
             if (ChangeCapture.enabled(t)) {
                 ChangeCapture.bulkRemoval(ctx, t, parts, "TRUNCATE");
             }
-            Sql.execute(ctx.txn().connection(), "DELETE FROM " + Sql.table(t.database(), t.name()) + where);
+            Sql.execute(ctx.txn().connection(), "DELETE FROM " + t.duckName() + where);
             Set<Integer> touched = new TreeSet<>();
             for (PartitionMeta p : parts) {
                 touched.add(t.partitioning().partitions().indexOf(p));
