@@ -30,6 +30,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs MV refresh tasks: one job per MV, at most one running and one pending task per job (further
@@ -166,6 +167,7 @@ public final class MvScheduler implements AutoCloseable {
             return;
         }
         Txn txn = new Txn(c);
+        run.control.attach(txn);
         StatementContext ctx = env.context(txn, mv.queryDatabase());
         try (TableLocks.Held lock = locks.lock(mv.database(), mv.name())) {
             try {
@@ -268,7 +270,19 @@ public final class MvScheduler implements AutoCloseable {
             if (job.running == null || job.running.record.taskId() != taskId) {
                 return false;
             }
-            job.running.control.cancel();
+            TaskRun running = job.running;
+            running.control.cancel();
+            AtomicReference<ScheduledFuture<?>> resend = new AtomicReference<>();
+            resend.set(timer.scheduleWithFixedDelay(() -> {
+                if (running.done.isDone()) {
+                    ScheduledFuture<?> self = resend.get();
+                    if (self != null) {
+                        self.cancel(false);
+                    }
+                } else {
+                    running.control.cancel();
+                }
+            }, 20, 20, TimeUnit.MILLISECONDS));
             return true;
         }
     }

@@ -1,32 +1,35 @@
 package io.cairndb.mv;
 
-import io.cairndb.engine.EngineErrors;
+import io.cairndb.engine.Sql;
+import io.cairndb.engine.Txn;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 
 import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
- * Lets CANCEL stop a running refresh: the refresh runs its statements through here, so a cancel can
- * interrupt the statement in flight, and it checks for a cancel between statements.
+ * Lets CANCEL stop a running refresh: a cancel interrupts the refresh's transaction (the statement in
+ * flight fails and everything rolls back), and the refresh checks for a cancel between statements.
  */
 final class TaskControl {
     private volatile boolean canceled;
-    private volatile Statement current;
+    private volatile Txn txn;
 
-    /** Runs one statement of the refresh; fails with "task canceled" if the task was canceled. */
+    /** The transaction the task runs in; a cancel that came first interrupts it at once. */
+    void attach(Txn running) {
+        txn = running;
+        if (canceled) {
+            running.interrupt();
+        }
+    }
+
+    /** Runs one statement of the refresh; fails with "task canceled" once the task is canceled. */
     void execute(Connection c, String sql) {
         checkpoint();
-        try (Statement st = c.createStatement()) {
-            current = st;
-            if (canceled) {
-                throw canceledError();
-            }
-            st.execute(sql);
-        } catch (SQLException e) {
-            throw canceled ? canceledError() : EngineErrors.translate(e);
-        } finally {
-            current = null;
+        try {
+            Sql.execute(c, sql);
+        } catch (RuntimeException e) {
+            throw canceled ? canceledError() : e;
         }
     }
 
@@ -40,19 +43,19 @@ final class TaskControl {
         return canceled;
     }
 
+    /**
+     * Marks the task canceled and interrupts its statement. DuckDB drops an interrupt that arrives
+     * between two queries, so the caller repeats this until the task has ended.
+     */
     void cancel() {
         canceled = true;
-        Statement st = current;
-        if (st != null) {
-            try {
-                st.cancel();
-            } catch (SQLException e) {
-                // The statement finished meanwhile; the next checkpoint stops the task.
-            }
+        Txn t = txn;
+        if (t != null) {
+            t.interrupt();
         }
     }
 
-    private static io.cairndb.error.CairnException canceledError() {
-        return new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.INTERNAL, "task canceled");
+    private static CairnException canceledError() {
+        return new CairnException(ErrorCode.INTERNAL, "task canceled");
     }
 }

@@ -1,6 +1,7 @@
 package io.cairndb.server.mysql;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -32,7 +33,9 @@ class MysqlServerLifecycleTest {
         }
     }
 
+    // A server that failed to close its connections would leave the client blocked in a read.
     @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void closingTheServerDisconnectsClients() throws Exception {
         MysqlServer server = new MysqlServer(new FakeSessionFactory());
         server.start("127.0.0.1", 0);
