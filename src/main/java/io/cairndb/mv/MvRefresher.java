@@ -104,7 +104,12 @@ final class MvRefresher {
             }
         }
         MvMeta refreshed = mv.refreshed(baseTables(bases.values()), sources, now);
-        ctx.catalog().saveTable(c, updated);
+        boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
+        if (partitionsChanged) {
+            ctx.catalog().saveTable(c, updated);
+        } else {
+            updated = mvTable;
+        }
         ctx.catalog().saveMv(c, refreshed);
         String mode = chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
         return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed);
