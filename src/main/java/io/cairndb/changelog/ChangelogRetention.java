@@ -34,7 +34,7 @@ public final class ChangelogRetention {
                 try (TableLocks.Held lock = locks.lock(t.database(), t.name())) {
                     removed += Sql.execute(c, "DELETE FROM " + ChangelogTables.name(t) + " WHERE " + ChangelogTables.TSO
                             + " < " + cutoff);
-                    Sql.execute(c, "DELETE FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso < " + cutoff);
+                    ChangelogTables.forgetBefore(c, t.id(), cutoff);
                     Sql.execute(c, "UPDATE " + ChangelogTables.STATE + " SET retained_from = greatest(retained_from, " + cutoff
                             + ") WHERE table_id = " + t.id());
                     c.commit();

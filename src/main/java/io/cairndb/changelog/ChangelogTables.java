@@ -15,6 +15,12 @@ import java.util.List;
  * commit TSO, LSN within the commit, partition id and all column values. Named by table id, so it
  * follows the table through renames. Also holds the per-table retention state and the markers of
  * bulk operations (TRUNCATE, INSERT OVERWRITE, DROP PARTITION) that drop history.
+ * <p>
+ * A keyed table that keeps before images is <em>tracked</em> from a TSO on: each of its change rows
+ * also records the TSO of its key's previous change ({@link #PREV}) and, for a row of an existing
+ * key, since when the key has existed ({@link #SINCE}); and each commit is summarized by previous
+ * commit ({@link #COMMITS}). MIN_DELTA reads these instead of ordering every change by key: see
+ * {@link MinDeltaPlanner}.
  */
 public final class ChangelogTables {
     public static final int APPEND = 0;
@@ -26,19 +32,61 @@ public final class ChangelogTables {
     public static final String TSO = "__tso";
     public static final String LSN = "__lsn";
     public static final String PARTITION = "__pid";
+    /** TSO of the key's previous change; 0 when it has none in the changelog (or was never looked up: APPEND). */
+    public static final String PREV = "__prev";
+    /** The TSO of the APPEND that began the key's current existence; 0 when before the changelog. */
+    public static final String SINCE = "__since";
 
     static final String STATE = Catalog.SYSTEM_SCHEMA + ".changelog_state";
     static final String MARKERS = Catalog.SYSTEM_SCHEMA + ".changelog_markers";
+    /**
+     * Per tracked commit and previous commit of its keys ({@link #PREV}): how many keys (one change
+     * row each besides UPDATE_BEFORE), of them how many APPENDs and DELETEs.
+     */
+    static final String COMMITS = Catalog.SYSTEM_SCHEMA + ".changelog_commits";
 
     private ChangelogTables() {
     }
 
-    /** Creates the shared bookkeeping tables. */
+    /**
+     * Creates the shared bookkeeping tables, and brings those of an older data directory up to
+     * date: {@code tracked_from} is added to the state (NULL: not tracked).
+     */
     public static void createSchema(Connection c) {
         Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + STATE
-                + " (table_id BIGINT NOT NULL, retained_from BIGINT NOT NULL, enabled_at BIGINT NOT NULL)");
+                + " (table_id BIGINT NOT NULL, retained_from BIGINT NOT NULL, enabled_at BIGINT NOT NULL, tracked_from BIGINT)");
+        Sql.execute(c, "ALTER TABLE " + STATE + " ADD COLUMN IF NOT EXISTS tracked_from BIGINT");
         Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + MARKERS
                 + " (table_id BIGINT NOT NULL, tso BIGINT NOT NULL, partition_id BIGINT NOT NULL, kind VARCHAR NOT NULL)");
+        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + COMMITS + " (table_id BIGINT NOT NULL, tso BIGINT NOT NULL, "
+                + "prev_tso BIGINT NOT NULL, keys BIGINT NOT NULL, appends BIGINT NOT NULL, deletes BIGINT NOT NULL)");
+    }
+
+    /**
+     * Brings the changelog tables of an older data directory up to date: a table without the
+     * {@link #PREV} and {@link #SINCE} columns gets them (NULL in its existing rows) and, when it
+     * would be tracked, is tracked from after its last stored change on; windows that start
+     * earlier are consolidated by sorting, as before.
+     */
+    public static void upgrade(Connection c, List<TableMeta> withChangelog) {
+        for (TableMeta t : withChangelog) {
+            Object has = Sql.scalar(c, "SELECT count(*) FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
+                    + "AND column_name = ?", Catalog.SYSTEM_SCHEMA, "changelog_" + t.id(), PREV);
+            if (((Number) has).longValue() > 0) {
+                continue;
+            }
+            Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + PREV + " BIGINT");
+            Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + SINCE + " BIGINT");
+            if (tracked(t)) {
+                Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = (SELECT coalesce(max(" + TSO + "), 0) + 1 FROM " + name(t)
+                        + ") WHERE table_id = " + t.id());
+            }
+        }
+    }
+
+    /** Whether {@code t}'s changes carry their keys' previous changes: only MIN_DELTA on keyed tables needs them. */
+    public static boolean tracked(TableMeta t) {
+        return t.keyModel().upserts() && ChangelogConfig.of(t).needHistoricalValue();
     }
 
     public static String name(TableMeta t) {
@@ -56,20 +104,68 @@ public final class ChangelogTables {
         cols.add(TSO + " BIGINT NOT NULL");
         cols.add(LSN + " BIGINT NOT NULL");
         cols.add(PARTITION + " BIGINT NOT NULL");
+        cols.add(PREV + " BIGINT");
+        cols.add(SINCE + " BIGINT");
         for (ColumnMeta col : t.columns()) {
             cols.add(Sql.ident(col.name()) + " " + DuckTypes.toDuckDb(col.type()));
         }
         Sql.execute(c, "CREATE TABLE " + name(t) + " (" + String.join(", ", cols) + ")");
-        Sql.execute(c, "INSERT INTO " + STATE + " VALUES (" + t.id() + ", " + tso + ", " + tso + ")");
+        Sql.execute(c, "INSERT INTO " + STATE + " (table_id, retained_from, enabled_at, tracked_from) VALUES (" + t.id() + ", "
+                + tso + ", " + tso + ", " + (tracked(t) ? Long.toString(tso) : "NULL") + ")");
+    }
+
+    /** Starts tracking a table whose before images are switched on at {@code tso}. */
+    public static void trackFrom(Connection c, long tableId, long tso) {
+        Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = " + tso + " WHERE table_id = " + tableId);
     }
 
     /** {@code INSERT INTO <changelog> (op, tso, lsn, pid, columns...)}: by name, as columns may be reordered. */
     public static String insertInto(TableMeta t) {
+        return insertInto(t, false);
+    }
+
+    /** As {@link #insertInto(TableMeta)}, followed by {@link #PREV} and {@link #SINCE}. */
+    public static String insertTracked(TableMeta t) {
+        return insertInto(t, true);
+    }
+
+    private static String insertInto(TableMeta t, boolean tracked) {
         List<String> cols = new ArrayList<>(List.of(OP, TSO, LSN, PARTITION));
         for (ColumnMeta col : t.columns()) {
             cols.add(Sql.ident(col.name()));
         }
+        if (tracked) {
+            cols.add(PREV);
+            cols.add(SINCE);
+        }
         return "INSERT INTO " + name(t) + " (" + String.join(", ", cols) + ") ";
+    }
+
+    /**
+     * The latest change of each key of {@code keys} (a SELECT of the key columns) as a SELECT of the
+     * key columns, {@link #PREV} and {@link #SINCE}; keys without one are absent. The key's rows of
+     * its latest commit agree on SINCE; rows written before tracking have none and count as 0.
+     */
+    public static String latest(TableMeta t, String keys) {
+        List<String> k = new ArrayList<>();
+        List<String> on = new ArrayList<>();
+        for (ColumnMeta col : t.keyColumns()) {
+            k.add("c." + Sql.ident(col.name()));
+            on.add("c." + Sql.ident(col.name()) + " = e." + Sql.ident(col.name()));
+        }
+        return "SELECT " + String.join(", ", k) + ", max(c." + TSO + ") AS " + PREV + ", arg_max(coalesce(c." + SINCE + ", 0), c."
+                + TSO + ") AS " + SINCE + " FROM " + name(t) + " AS c SEMI JOIN (" + keys + ") AS e ON " + String.join(" AND ", on)
+                + " GROUP BY ALL";
+    }
+
+    /**
+     * Summarizes commit {@code tso} of tracked table {@code t} from its change rows: per previous
+     * commit of its keys, how many keys and of them how many APPENDs and DELETEs.
+     */
+    public static void summarize(Connection c, TableMeta t, long tso) {
+        Sql.execute(c, "INSERT INTO " + COMMITS + " SELECT " + t.id() + ", " + tso + ", " + PREV + ", count(*), count(*) FILTER ("
+                + OP + " = " + APPEND + "), count(*) FILTER (" + OP + " = " + DELETE + ") FROM " + name(t) + " WHERE " + TSO + " = "
+                + tso + " AND " + OP + " <> " + UPDATE_BEFORE + " GROUP BY " + PREV);
     }
 
     public static void addColumn(Connection c, TableMeta t, ColumnMeta col) {
@@ -80,6 +176,14 @@ public final class ChangelogTables {
         Sql.execute(c, "DROP TABLE IF EXISTS " + name(tableId));
         Sql.execute(c, "DELETE FROM " + STATE + " WHERE table_id = " + tableId);
         Sql.execute(c, "DELETE FROM " + MARKERS + " WHERE table_id = " + tableId);
+        Sql.execute(c, "DELETE FROM " + COMMITS + " WHERE table_id = " + tableId);
+    }
+
+    /** Removes the bookkeeping of {@code tableId}'s commits before {@code cutoff}, with their changes. */
+    public static void forgetBefore(Connection c, long tableId, long cutoff) {
+        for (String table : List.of(MARKERS, COMMITS)) {
+            Sql.execute(c, "DELETE FROM " + table + " WHERE table_id = " + tableId + " AND tso < " + cutoff);
+        }
     }
 
     /** The oldest TSO whose changes are still kept. */

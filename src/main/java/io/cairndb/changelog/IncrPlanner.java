@@ -90,9 +90,11 @@ public final class IncrPlanner {
 
     /**
      * As {@link #plan(TableMeta, Window, List, long, ZoneId)}; with a connection, a MIN_DELTA window
-     * that holds only APPENDs and no bulk removal is read as it is: every removal of a row is
-     * recorded (a DELETE change or a marker), so each key was appended at most once in it and the
-     * appends are already the net change, with no consolidation by key.
+     * of a keyed table is planned from the commit summaries when it is tracked throughout (see
+     * {@link MinDeltaPlanner}). Otherwise, one that holds only APPENDs and no bulk removal is read
+     * as it is: every removal of a row is recorded (a DELETE change or a marker), so each key was
+     * appended at most once in it and the appends are already the net change, with no
+     * consolidation by key.
      */
     public static String plan(Connection c, TableMeta t, Window w, List<PartitionMeta> partitions, long retainedFrom,
                               ZoneId zone) {
@@ -114,9 +116,14 @@ public final class IncrPlanner {
                     partitions.stream().map(p -> Long.toString(p.id())).toList()) + ")");
         }
         String selected = "SELECT * FROM " + ChangelogTables.name(t) + " WHERE " + String.join(" AND ", conds);
-        if (c != null && w.mode() == Mode.MIN_DELTA && t.keyModel() != KeyModel.DUPLICATE
-                && onlyAppends(c, t, selected, start, w.endTso())) {
-            return changes(t, Mode.DETAIL, selected);
+        if (c != null && w.mode() == Mode.MIN_DELTA && t.keyModel() != KeyModel.DUPLICATE) {
+            String planned = MinDeltaPlanner.plan(c, t, start, w.endTso(), selected);
+            if (planned != null) {
+                return planned;
+            }
+            if (onlyAppends(c, t, selected, start, w.endTso())) {
+                return changes(t, Mode.DETAIL, selected);
+            }
         }
         return changes(t, w.mode(), selected);
     }
@@ -134,7 +141,7 @@ public final class IncrPlanner {
      * {@code mode}, as a FROM item with the table's columns and the three hidden columns.
      */
     static String changes(TableMeta t, Mode mode, String changes) {
-        String cols = columns(t, null);
+        String cols = columns(t);
         String hidden = ChangelogTables.OP + " AS " + Sql.ident(OP_COLUMN) + ", " + ChangelogTables.TSO + " AS "
                 + Sql.ident(TSO_COLUMN) + ", " + ChangelogTables.LSN + " AS " + Sql.ident(LSN_COLUMN);
         if (mode == Mode.APPEND_ONLY) {
@@ -156,7 +163,7 @@ public final class IncrPlanner {
      * UPDATE_BEFORE or DELETE, the last as the net UPDATE_AFTER or APPEND. One change cannot be
      * both, as its operation cannot be in both sets.
      */
-    private static String minDelta(TableMeta t, String changes) {
+    static String minDelta(TableMeta t, String changes) {
         List<String> keys = t.keyColumns().stream().map(k -> Sql.ident(k.name())).toList();
         String order = "PARTITION BY " + String.join(", ", keys) + " ORDER BY " + ChangelogTables.TSO + ", " + ChangelogTables.LSN;
         String whole = order + " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING";
@@ -170,6 +177,13 @@ public final class IncrPlanner {
         String op = "CASE WHEN " + first + " THEN CASE WHEN " + existsAtEnd + " THEN " + ChangelogTables.UPDATE_BEFORE + " ELSE "
                 + ChangelogTables.DELETE + " END WHEN " + existedAtStart + " THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
                 + ChangelogTables.APPEND + " END";
+        // The operation keeps the changelog's type, as in the other modes.
+        return "(SELECT * FROM (SELECT " + columns(t) + ", CAST(" + op + " AS TINYINT), " + ChangelogTables.TSO + ", "
+                + ChangelogTables.LSN + " FROM (" + ev + ") WHERE (" + first + ") OR (" + last + ")) AS " + deltaAlias(t) + ")";
+    }
+
+    /** The alias naming a consolidated result's columns: the table's columns, then the hidden ones. */
+    static String deltaAlias(TableMeta t) {
         List<String> names = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             names.add(Sql.ident(c.name()));
@@ -177,14 +191,14 @@ public final class IncrPlanner {
         for (String h : HIDDEN_COLUMNS) {
             names.add(Sql.ident(h));
         }
-        return "(SELECT * FROM (SELECT " + columns(t, null) + ", " + op + ", " + ChangelogTables.TSO + ", " + ChangelogTables.LSN
-                + " FROM (" + ev + ") WHERE (" + first + ") OR (" + last + ")) AS __delta(" + String.join(", ", names) + "))";
+        return "__delta(" + String.join(", ", names) + ")";
     }
 
-    private static String columns(TableMeta t, String qualifier) {
+    /** The table's columns, quoted, in order. */
+    static String columns(TableMeta t) {
         List<String> out = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
-            out.add((qualifier == null ? "" : qualifier + ".") + Sql.ident(c.name()));
+            out.add(Sql.ident(c.name()));
         }
         return String.join(", ", out);
     }

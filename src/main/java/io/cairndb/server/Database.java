@@ -75,15 +75,16 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             ChangelogTables.createSchema(c);
             StreamOffsets.createSchema(c);
             LoadLabels.createSchema(c);
-            List<Long> changelogTables = new ArrayList<>();
+            List<TableMeta> changelogTables = new ArrayList<>();
             for (DatabaseMeta db : catalog.databases()) {
                 for (TableMeta t : catalog.tables(db.name())) {
                     if (ChangelogConfig.of(t).enabled()) {
-                        changelogTables.add(t.id());
+                        changelogTables.add(t);
                     }
                 }
             }
-            tso.load(c, ChangelogTables.names(changelogTables));
+            ChangelogTables.upgrade(c, changelogTables);
+            tso.load(c, ChangelogTables.names(changelogTables.stream().map(TableMeta::id).toList()));
             c.commit();
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);

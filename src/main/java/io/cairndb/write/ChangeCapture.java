@@ -9,6 +9,7 @@ import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.Sql;
 import io.cairndb.printer.PartitionIds;
 
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,8 +18,13 @@ import java.util.List;
  * the base table changes, so that old values are read in the same pass that finds them.
  */
 final class ChangeCapture {
-    private static final String BATCH = "temp.__cairn_changes";
     private static final String NEW_ROWS = "temp.__cairn_new_rows";
+    /**
+     * The latest changes of a write's existing keys, looked up in the changelog: a CTE
+     * materialized apart, as with DuckDB 1.5.2 a join over the grouped lookup can lose rows to a
+     * join filter pushed down before it is built (duckdb#22075).
+     */
+    private static final String LATEST = "__latest";
 
     private ChangeCapture() {
     }
@@ -40,13 +46,12 @@ final class ChangeCapture {
      * already gives UPDATE_BEFORE (when historical values are kept) and UPDATE_AFTER, a new key an
      * APPEND. The consolidated rows are kept in a temp table, returned for the base table's upsert
      * (so the batch is consolidated once), to be dropped with {@link #dropBatch}. One join of the
-     * batch with the base finds the old rows.
-     * Both images go in by one INSERT: with DuckDB 1.5.2 and preserve_insertion_order, an INSERT
-     * adding no rows (no key existed) followed in the transaction by one adding a full row group
-     * or more left the new rows invisible until a restart.
+     * batch with the base finds the old rows, and one INSERT writes both images: with DuckDB 1.5.2
+     * and preserve_insertion_order, an INSERT adding no rows (no key existed) followed in the
+     * transaction by one adding a full row group or more left the new rows invisible until a restart.
      */
     static String upserts(StatementContext ctx, TableMeta t, String rows) {
-        var c = ctx.txn().connection();
+        Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         String base = t.duckName();
         String newCols = KeyModelWriter.columnList(t.columns());
@@ -60,32 +65,36 @@ final class ChangeCapture {
         for (ColumnMeta col : t.columns()) {
             old.add("o." + Sql.ident(col.name()) + " AS " + Sql.ident("__old_" + col.name()));
         }
-        List<String> on = new ArrayList<>();
-        for (ColumnMeta k : t.keyColumns()) {
-            on.add("n." + Sql.ident(k.name()) + " = o." + Sql.ident(k.name()));
-        }
         String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL AS __existed";
         String pid = PartitionIds.of(t, null);
         String joined = "SELECT " + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
-                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + base + " AS o ON " + String.join(" AND ", on);
-        String after = "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND
-                + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM ";
+                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + base + " AS o ON " + keysEqual(t, "n", "o");
         if (!ChangelogConfig.of(t).needHistoricalValue()) {
-            // Without before images the old values are not needed: one pass, no intermediate table.
-            Sql.execute(c, ChangelogTables.insertInto(t) + after + "(" + joined + ")");
+            // Without before images neither the old values nor the previous changes are needed.
+            Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
+                    + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM (" + joined + ")");
             return NEW_ROWS;
         }
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH.substring("temp.".length()) + " AS " + joined);
-        List<String> oldCols = new ArrayList<>();
+        // With before images the table is tracked (see ChangelogTables): an existing key's latest
+        // change gives its previous change and since when it exists; a new key has no previous
+        // change to look up (a DELETE before it is found when reading) and exists from this commit.
+        // Each batch row gives its before image (the old values) when the key existed, and its
+        // after image; partition ids are computed on each image's own values.
+        List<String> images = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
-            oldCols.add(Sql.ident("__old_" + col.name()) + " AS " + Sql.ident(col.name()));
+            images.add("CASE WHEN __after THEN j." + Sql.ident(col.name()) + " ELSE j." + Sql.ident("__old_" + col.name()) + " END AS "
+                    + Sql.ident(col.name()));
         }
-        // Partition ids are computed on the old values, renamed back to the column names.
-        String before = "SELECT " + ChangelogTables.UPDATE_BEFORE + ", " + tso + ", __rn * 2, " + pid + ", " + newCols
-                + " FROM (SELECT " + String.join(", ", oldCols) + ", __rn FROM " + BATCH + " WHERE __existed)";
-        // One INSERT for both images (see the note on empty inserts above).
-        Sql.execute(c, ChangelogTables.insertInto(t) + before + " UNION ALL " + after + BATCH);
-        Sql.execute(c, "DROP TABLE " + BATCH);
+        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __joined WHERE __existed");
+        String changes = "SELECT " + String.join(", ", images) + ", j.__existed, j.__rn, i.__after, coalesce(p." + ChangelogTables.PREV
+                + ", 0) AS __prev, CASE WHEN j.__existed THEN coalesce(p." + ChangelogTables.SINCE + ", 0) ELSE " + tso + " END AS __since "
+                + "FROM __joined AS j LEFT JOIN " + LATEST + " AS p ON " + keysEqual(t, "j", "p")
+                + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE i.__after OR j.__existed";
+        Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + "), " + LATEST
+                + " AS MATERIALIZED (" + latest + ") SELECT CASE WHEN NOT __after THEN " + ChangelogTables.UPDATE_BEFORE
+                + " WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND + " END, " + tso
+                + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes + ")");
+        ChangelogTables.summarize(c, t, tso);
         return NEW_ROWS;
     }
 
@@ -93,13 +102,39 @@ final class ChangeCapture {
         Sql.execute(ctx.txn().connection(), "DROP TABLE IF EXISTS " + NEW_ROWS);
     }
 
-    /** Rows about to be deleted ({@code where} over the base table): DELETE with their old values. */
+    /**
+     * Rows about to be deleted ({@code where} over the base table): DELETE with their old values;
+     * on a tracked table also with their keys' previous changes.
+     */
     static void deletes(StatementContext ctx, TableMeta t, String where) {
+        Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         String cols = KeyModelWriter.columnList(t.columns());
-        Sql.execute(ctx.txn().connection(), ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.DELETE
-                + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null) + ", " + cols + " FROM "
-                + t.duckName() + " WHERE " + where);
+        String rows = "SELECT " + cols + " FROM " + t.duckName() + " WHERE " + where;
+        String head = "SELECT " + ChangelogTables.DELETE + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null)
+                + ", " + cols;
+        if (!ChangelogTables.tracked(t)) {
+            Sql.execute(c, ChangelogTables.insertInto(t) + head + " FROM (" + rows + ")");
+            return;
+        }
+        List<String> dCols = new ArrayList<>();
+        for (ColumnMeta col : t.columns()) {
+            dCols.add("d." + Sql.ident(col.name()));
+        }
+        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __deleted");
+        Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __deleted AS MATERIALIZED (" + rows + "), " + LATEST + " AS MATERIALIZED ("
+                + latest + ") " + head + ", __prev, __since FROM (SELECT " + String.join(", ", dCols) + ", coalesce(p." + ChangelogTables.PREV
+                + ", 0) AS __prev, coalesce(p." + ChangelogTables.SINCE + ", 0) AS __since FROM __deleted AS d LEFT JOIN " + LATEST
+                + " AS p ON " + keysEqual(t, "d", "p") + ")");
+        ChangelogTables.summarize(c, t, tso);
+    }
+
+    private static String keysEqual(TableMeta t, String left, String right) {
+        List<String> on = new ArrayList<>();
+        for (ColumnMeta k : t.keyColumns()) {
+            on.add(left + "." + Sql.ident(k.name()) + " = " + right + "." + Sql.ident(k.name()));
+        }
+        return String.join(" AND ", on);
     }
 
     /** A bulk removal of partitions' rows (TRUNCATE, INSERT OVERWRITE, DROP PARTITION): one marker each. */
