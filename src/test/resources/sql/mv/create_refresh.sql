@@ -207,3 +207,40 @@ DROP MATERIALIZED VIEW IF EXISTS mv_part
 
 statement error Table [mv_part] does not exist in database [mvdb].
 REFRESH MATERIALIZED VIEW mv_part AUTO
+
+# The guide's mv_2_0: a month partition from the non-null side of a LEFT JOIN.
+statement ok
+CREATE MATERIALIZED VIEW mv_2_0
+BUILD IMMEDIATE
+REFRESH AUTO
+ON MANUAL
+PARTITION BY (order_date_month)
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT
+    l_orderkey,
+    date_trunc(o_orderdate, 'month') as order_date_month,
+    o_shippriority
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+
+wait tasks
+
+query columns=PartitionName,SyncWithBaseTables
+SHOW PARTITIONS FROM mv_2_0
+----
+p_20231001_20231101|true
+
+query
+SELECT MvPartitionInfo FROM mv_infos('database' = 'mvdb') WHERE Name = 'mv_2_0'
+----
+MTMVPartitionInfo{partitionType=EXPR, relatedTable=orders, relatedCol='o_orderdate', partitionCol='order_date_month'}
+
+query rowsort
+SELECT * FROM mv_2_0
+----
+1|2023-10-01|1
+1|2023-10-01|1
+2|2023-10-01|1
+2|2023-10-01|1
+3|2023-10-01|1

@@ -43,7 +43,8 @@ public record MvMeta(long id, long jobId, String database, String name, String q
         }
     }
 
-    public record RelatedColumn(long tableId, String database, String table, String column) {
+    /** A base partition column the MV partition column follows, truncated to {@code unit} (nullable). */
+    public record RelatedColumn(long tableId, String database, String table, String column, String unit) {
     }
 
     /** A table the definition reads, with the column types it had when the MV was last built. */

@@ -85,6 +85,6 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
     }
 
     List<MvMeta.RelatedColumn> related() {
-        return tracked.stream().map(o -> new MvMeta.RelatedColumn(o.tableId(), o.database(), o.table(), o.column())).toList();
+        return tracked.stream().map(o -> new MvMeta.RelatedColumn(o.tableId(), o.database(), o.table(), o.column(), o.unit())).toList();
     }
 }

@@ -45,7 +45,8 @@ public final class MvDescriptions {
         }
         String related = p.related().isEmpty() ? "" : p.related().get(0).table();
         String relatedCol = p.related().isEmpty() ? "" : p.related().get(0).column();
-        return "MTMVPartitionInfo{partitionType=" + (p.unit() == null ? "FOLLOW_BASE_TABLE" : "EXPR") + ", relatedTable="
+        boolean truncated = p.unit() != null || p.related().stream().anyMatch(r -> r.unit() != null);
+        return "MTMVPartitionInfo{partitionType=" + (truncated ? "EXPR" : "FOLLOW_BASE_TABLE") + ", relatedTable="
                 + related + ", relatedCol='" + relatedCol + "', partitionCol='" + p.mvColumn() + "'}";
     }
 
