@@ -114,3 +114,12 @@ query
 SELECT c FROM other.mv_cross
 ----
 5
+
+# Dropping a database drops its MVs and their task history.
+statement ok
+DROP DATABASE other
+
+query
+SELECT count(*) FROM tasks('type' = 'mv') WHERE MvDatabaseName = 'other'
+----
+0

@@ -44,7 +44,10 @@ public final class MaterializedViews {
     public List<TaskRecord> tasks(java.sql.Connection c) {
         Map<Long, TaskRecord> byId = new java.util.TreeMap<>();
         for (TaskRecord t : TaskHistory.all(c, scheduler.keepTasks())) {
-            byId.put(t.taskId(), t);
+            // Tasks of MVs dropped with their database are not shown.
+            if (scheduler.knows(t.mvId())) {
+                byId.put(t.taskId(), t);
+            }
         }
         // A live task overrides its stored record: it commits its record first and finishes (and
         // triggers the MVs above it) just after.

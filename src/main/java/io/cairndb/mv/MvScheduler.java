@@ -302,6 +302,10 @@ public final class MvScheduler implements AutoCloseable {
         return out;
     }
 
+    boolean knows(long mvId) {
+        return catalog.mvById(mvId) != null;
+    }
+
     long skipped(long mvId) {
         Job job = jobs.get(mvId);
         return job == null ? 0 : job.skipped;
