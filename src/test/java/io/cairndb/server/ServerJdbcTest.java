@@ -114,6 +114,41 @@ class ServerJdbcTest {
     }
 
     @Test
+    void materializedViewsRefreshAndReportThroughTheProtocol() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE sales (dt DATE NOT NULL, amount INT) DUPLICATE KEY(dt) "
+                    + "PARTITION BY RANGE(dt) (FROM ('2024-01-01') TO ('2024-01-03') INTERVAL 1 DAY) DISTRIBUTED BY HASH(dt) BUCKETS 1");
+            st.execute("INSERT INTO sales VALUES ('2024-01-01', 5), ('2024-01-02', 7)");
+            st.execute("CREATE MATERIALIZED VIEW daily BUILD DEFERRED REFRESH AUTO ON MANUAL PARTITION BY (dt) "
+                    + "AS SELECT dt, sum(amount) AS total FROM sales GROUP BY dt");
+            st.execute("REFRESH MATERIALIZED VIEW daily AUTO WITH SYNC MODE");
+            try (ResultSet rs = st.executeQuery("SELECT dt, total FROM daily ORDER BY dt")) {
+                assertTrue(rs.next());
+                assertEquals(java.sql.Date.valueOf("2024-01-01"), rs.getDate(1));
+                assertEquals(5, rs.getLong(2));
+            }
+            try (ResultSet rs = st.executeQuery("SELECT Status, RefreshMode, StartTime, DurationMs, Progress "
+                    + "FROM tasks('type' = 'mv') WHERE MvName = 'daily'")) {
+                assertTrue(rs.next());
+                assertEquals("SUCCESS", rs.getString(1));
+                assertEquals("COMPLETE", rs.getString(2));
+                assertEquals(java.sql.Types.TIMESTAMP, rs.getMetaData().getColumnType(3));
+                assertTrue(rs.getTimestamp(3).getTime() > 0);
+                assertTrue(rs.getLong(4) >= 0);
+                assertEquals("100.00% (2/2)", rs.getString(5));
+            }
+            try (ResultSet rs = st.executeQuery("SELECT State, SyncWithBaseTables FROM mv_infos('database' = 'jdbc')")) {
+                assertTrue(rs.next());
+                assertEquals("NORMAL", rs.getString(1));
+                assertTrue(rs.getBoolean(2));
+            }
+            SQLException bad = assertThrows(SQLException.class,
+                    () -> st.execute("CREATE MATERIALIZED VIEW bad REFRESH ASYNC PROPERTIES ('refresh_mode' = 'X') AS SELECT 1"));
+            assertEquals("Invalid refresh_mode: X. Only INCREMENTAL, PCT are supported.", bad.getMessage());
+        }
+    }
+
+    @Test
     void errorsCarryMysqlCodesAndTheConnectionSurvives() throws SQLException {
         try (Connection c = connect(""); Statement st = c.createStatement()) {
             SQLException missing = assertThrows(SQLException.class, () -> st.executeQuery("SELECT * FROM nope"));
