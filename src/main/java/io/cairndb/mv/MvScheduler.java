@@ -93,6 +93,11 @@ public final class MvScheduler implements AutoCloseable {
         catalog.addTableListener(this::tablePublished);
         for (MvMeta mv : catalog.allMvs()) {
             schedule(mv);
+            // Triggers are not persisted: an ON COMMIT MV that missed one (a crash, or commits while
+            // paused) catches up at startup.
+            if (triggeredByCommits(mv) && mv.lastSuccessTime() > 0 && !inSync(mv)) {
+                submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "SYSTEM");
+            }
         }
     }
 
@@ -317,10 +322,20 @@ public final class MvScheduler implements AutoCloseable {
             return;
         }
         for (MvMeta mv : catalog.allMvs()) {
-            if (mv.trigger().kind().equals("COMMIT") && !mv.paused() && mv.active() && reads(mv, current) && !excluded(mv, current)) {
+            if (triggeredByCommits(mv) && reads(mv, current) && !excluded(mv, current)) {
                 submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "COMMIT");
             }
         }
+    }
+
+    private static boolean triggeredByCommits(MvMeta mv) {
+        return mv.trigger().kind().equals("COMMIT") && !mv.paused() && mv.active();
+    }
+
+    private boolean inSync(MvMeta mv) {
+        TableMeta t = catalog.table(mv.database(), mv.name());
+        return t == null || t.partitioning().partitions().stream()
+                .allMatch(p -> MvDescriptions.partitionInSync(catalog, mv, p.name()));
     }
 
     private static boolean dataChanged(TableMeta previous, TableMeta current) {
