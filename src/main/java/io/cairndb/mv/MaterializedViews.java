@@ -62,6 +62,11 @@ public final class MaterializedViews {
         return scheduler.skipped(mv.id());
     }
 
+    /** Starts the refresh triggers; the server calls it once it can run tasks. */
+    public void start() {
+        scheduler.start();
+    }
+
     public void close() {
         scheduler.close();
     }

@@ -90,6 +90,13 @@ public final class MvScheduler implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot start the MV scheduler: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Starts triggering: commits, schedules, and the catch-up of MVs that missed commits. Called once
+     * the server around the scheduler is ready to run tasks.
+     */
+    public void start() {
         catalog.addTableListener(this::tablePublished);
         for (MvMeta mv : catalog.allMvs()) {
             schedule(mv);

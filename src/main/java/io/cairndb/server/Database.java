@@ -96,6 +96,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         // The first pass runs before the database serves anyone, so expired history is never read.
         cleanUpChangelogs();
         housekeeping.scheduleWithFixedDelay(this::cleanUpChangelogs, every, every, TimeUnit.SECONDS);
+        materializedViews.start();
     }
 
     /** Opens the database in {@code dataDir} (in memory when null) with the default configuration. */
