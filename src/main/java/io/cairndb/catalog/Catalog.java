@@ -221,14 +221,7 @@ public final class Catalog {
     }
 
     public MvMeta mvById(long id) {
-        for (DatabaseMeta db : databases()) {
-            for (MvMeta mv : mvs.list(db.name())) {
-                if (mv.id() == id) {
-                    return mv;
-                }
-            }
-        }
-        return null;
+        return allMvs().stream().filter(mv -> mv.id() == id).findFirst().orElse(null);
     }
 
     public List<MvMeta> mvs(String database) {

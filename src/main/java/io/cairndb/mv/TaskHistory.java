@@ -15,7 +15,7 @@ import java.util.List;
  * Finished refresh tasks in {@code cairn_sys.mv_tasks}. A successful task is recorded in the refresh's
  * own transaction; at most {@code max_persistence_task_count} tasks are kept per job.
  */
-final class TaskHistory {
+public final class TaskHistory {
     private static final String TABLE = "cairn_sys.mv_tasks";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -69,7 +69,8 @@ final class TaskHistory {
         return v == null ? 0 : ((Number) v).longValue();
     }
 
-    static String json(List<String> names) {
+    /** Names as a JSON array, as tasks() and SHOW PARTITIONS print partition and table lists. */
+    public static String json(List<String> names) {
         try {
             return JSON.writeValueAsString(names);
         } catch (JsonProcessingException e) {

@@ -56,13 +56,6 @@ public final class InformationSchema implements SystemTables {
         };
     }
 
-    private static List<ResultColumn> columnsOf(Object... nameTypePairs) {
-        List<ResultColumn> out = new ArrayList<>();
-        for (int i = 0; i < nameTypePairs.length; i += 2) {
-            out.add(new ResultColumn((String) nameTypePairs[i], (DataType) nameTypePairs[i + 1]));
-        }
-        return out;
-    }
 
     private static String time(StatementContext ctx, long millis) {
         return TimeText.format(millis, ctx.session().zone());
@@ -74,7 +67,7 @@ public final class InformationSchema implements SystemTables {
         for (DatabaseMeta db : ctx.catalog().databases()) {
             rows.add(Arrays.asList("internal", db.name(), "utf8mb4", "utf8mb4_0900_bin", null));
         }
-        return SystemRows.fromItem(columnsOf("CATALOG_NAME", DataType.STRING, "SCHEMA_NAME", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("CATALOG_NAME", DataType.STRING, "SCHEMA_NAME", DataType.STRING,
                 "DEFAULT_CHARACTER_SET_NAME", DataType.STRING, "DEFAULT_COLLATION_NAME", DataType.STRING,
                 "SQL_PATH", DataType.STRING), rows);
     }
@@ -87,7 +80,7 @@ public final class InformationSchema implements SystemTables {
                         t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
             }
         }
-        return SystemRows.fromItem(columnsOf("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "TABLE_TYPE", DataType.STRING, "ENGINE", DataType.STRING,
                 "CREATE_TIME", DataType.DATETIME, "UPDATE_TIME", DataType.DATETIME, "TABLE_COMMENT", DataType.STRING), rows);
     }
@@ -106,7 +99,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
-        return SystemRows.fromItem(columnsOf("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
                 "COLUMN_DEFAULT", DataType.STRING, "IS_NULLABLE", DataType.STRING, "DATA_TYPE", DataType.STRING,
                 "COLUMN_TYPE", DataType.STRING, "COLUMN_KEY", DataType.STRING, "COLUMN_COMMENT", DataType.STRING), rows);
@@ -121,7 +114,7 @@ public final class InformationSchema implements SystemTables {
                         s.comment()));
             }
         }
-        return SystemRows.fromItem(columnsOf("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
                 "BASE_TABLE_SCHEMA", DataType.STRING, "BASE_TABLE_NAME", DataType.STRING, "STREAM_TYPE", DataType.STRING,
                 "SHOW_INITIAL_ROWS", DataType.STRING, "CREATE_TIME", DataType.DATETIME, "COMMENT", DataType.STRING), rows);
     }
@@ -144,7 +137,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
-        return SystemRows.fromItem(columnsOf("TABLE_SCHEMA", DataType.STRING, "TABLE_NAME", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("TABLE_SCHEMA", DataType.STRING, "TABLE_NAME", DataType.STRING,
                 "PARTITION_NAME", DataType.STRING, "PARTITION_ID", DataType.BIGINT, "COMMIT_TSO", DataType.BIGINT,
                 "KIND", DataType.STRING), rows);
     }
@@ -171,7 +164,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
-        return SystemRows.fromItem(columnsOf("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("STREAM_SCHEMA", DataType.STRING, "STREAM_NAME", DataType.STRING,
                 "PARTITION_NAME", DataType.STRING, "PARTITION_ID", DataType.BIGINT, "CONSUMED_TSO", DataType.BIGINT,
                 "LATEST_TSO", DataType.BIGINT, "LAG", DataType.BIGINT), rows);
     }

@@ -12,6 +12,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.mv.MaterializedViews;
 import io.cairndb.mv.MvDescriptions;
+import io.cairndb.mv.TaskHistory;
 import io.cairndb.mv.TaskRecord;
 
 import java.util.ArrayList;
@@ -60,13 +61,6 @@ final class MvSystemTables {
         return props;
     }
 
-    private static List<ResultColumn> columns(Object... nameTypePairs) {
-        List<ResultColumn> out = new ArrayList<>();
-        for (int i = 0; i < nameTypePairs.length; i += 2) {
-            out.add(new ResultColumn((String) nameTypePairs[i], (DataType) nameTypePairs[i + 1]));
-        }
-        return out;
-    }
 
     private static String time(StatementContext ctx, long millis) {
         return millis == 0 ? null : TimeText.format(millis, ctx.session().zone());
@@ -86,7 +80,7 @@ final class MvSystemTables {
                     mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mv.properties().toString(),
                     MvDescriptions.partitionInfo(mv), allInSync(ctx, mv, t)));
         }
-        return SystemRows.fromItem(columns("Id", DataType.BIGINT, "Name", DataType.STRING, "JobName", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("Id", DataType.BIGINT, "Name", DataType.STRING, "JobName", DataType.STRING,
                 "State", DataType.STRING, "SchemaChangeDetail", DataType.STRING, "RefreshState", DataType.STRING,
                 "RefreshInfo", DataType.STRING, "QuerySql", DataType.STRING, "EnvInfo", DataType.STRING,
                 "MvProperties", DataType.STRING, "MvPartitionInfo", DataType.STRING, "SyncWithBaseTables", DataType.BOOLEAN), rows);
@@ -109,10 +103,10 @@ final class MvSystemTables {
         for (TaskRecord t : mvs.tasks(ctx.txn().connection())) {
             rows.add(Arrays.asList(t.taskId(), t.jobId(), t.jobName(), t.mvId(), t.mvName(), t.dbId(), t.dbName(), t.status(),
                     t.errorMsg(), time(ctx, t.createTime()), time(ctx, t.startTime()), time(ctx, t.finishTime()),
-                    t.durationMs(), t.taskContext(), t.refreshMode(), json(t.needRefreshPartitions()),
-                    json(t.completedPartitions()), t.progress(), t.lastQueryId()));
+                    t.durationMs(), t.taskContext(), t.refreshMode(), TaskHistory.json(t.needRefreshPartitions()),
+                    TaskHistory.json(t.completedPartitions()), t.progress(), t.lastQueryId()));
         }
-        return SystemRows.fromItem(columns("TaskId", DataType.BIGINT, "JobId", DataType.BIGINT, "JobName", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("TaskId", DataType.BIGINT, "JobId", DataType.BIGINT, "JobName", DataType.STRING,
                 "MvId", DataType.BIGINT, "MvName", DataType.STRING, "MvDatabaseId", DataType.BIGINT,
                 "MvDatabaseName", DataType.STRING, "Status", DataType.STRING, "ErrorMsg", DataType.STRING,
                 "CreateTime", DataType.DATETIME, "StartTime", DataType.DATETIME, "FinishTime", DataType.DATETIME,
@@ -121,10 +115,6 @@ final class MvSystemTables {
                 "LastQueryId", DataType.STRING), rows);
     }
 
-    private static String json(List<String> names) {
-        List<String> quoted = names.stream().map(n -> "\"" + n + "\"").toList();
-        return "[" + String.join(",", quoted) + "]";
-    }
 
     private String jobs(StatementContext ctx, Map<String, String> props) {
         List<TaskRecord> tasks = mvs.tasks(ctx.txn().connection());
@@ -145,7 +135,7 @@ final class MvSystemTables {
                         count(tasks, mv, "FAILED"), count(tasks, mv, "CANCELED"), mvs.skippedTriggers(mv)));
             }
         }
-        return SystemRows.fromItem(columns("Id", DataType.BIGINT, "Name", DataType.STRING, "MvId", DataType.BIGINT,
+        return SystemRows.fromItem(SystemRows.columns("Id", DataType.BIGINT, "Name", DataType.STRING, "MvId", DataType.BIGINT,
                 "MvName", DataType.STRING, "MvDatabaseId", DataType.BIGINT, "MvDatabaseName", DataType.STRING,
                 "ExecuteType", DataType.STRING, "RecurringStrategy", DataType.STRING, "Status", DataType.STRING,
                 "CreateTime", DataType.DATETIME, "SucceedTaskCount", DataType.BIGINT, "FailedTaskCount", DataType.BIGINT,
@@ -193,7 +183,7 @@ final class MvSystemTables {
                         versionTimes(ctx, mv), mv.lastError(), mv.jobName(), mv.querySql()));
             }
         }
-        return SystemRows.fromItem(columns("MATERIALIZED_VIEW_ID", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("MATERIALIZED_VIEW_ID", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "REFRESH_MODE", DataType.STRING, "REFRESH_TRIGGER", DataType.STRING,
                 "REFRESH_POLICY", DataType.STRING, "IS_ACTIVE", DataType.STRING, "INACTIVE_REASON", DataType.STRING,
                 "QUERY_REWRITE_STATUS", DataType.STRING, "QUERY_REWRITE_STATUS_REASON", DataType.STRING,
@@ -231,13 +221,13 @@ final class MvSystemTables {
             MvMeta mv = ctx.catalog().mvById(t.mvId());
             // Every refresh so far is partition-tracked (PCT); incremental refresh will report INCREMENTAL.
             String extra = "{\"refreshMode\":\"" + (t.refreshMode() == null ? "" : "PCT") + "\",\"processStartTime\":"
-                    + t.startTime() + ",\"mvPartitionsToRefresh\":" + json(t.needRefreshPartitions()) + "}";
+                    + t.startTime() + ",\"mvPartitionsToRefresh\":" + TaskHistory.json(t.needRefreshPartitions()) + "}";
             rows.add(Arrays.asList(t.lastQueryId(), t.jobName(), String.valueOf(t.jobId()), time(ctx, t.createTime()),
                     time(ctx, t.startTime()), time(ctx, t.finishTime()), taskRunState(t), t.dbName(),
                     mv == null ? "" : mv.querySql(), t.status().equals("FAILED") ? -1 : 0, t.errorMsg(),
                     t.progress().substring(0, t.progress().indexOf('%') + 1), extra));
         }
-        return SystemRows.fromItem(columns("QUERY_ID", DataType.STRING, "TASK_NAME", DataType.STRING, "JOB_ID", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("QUERY_ID", DataType.STRING, "TASK_NAME", DataType.STRING, "JOB_ID", DataType.STRING,
                 "CREATE_TIME", DataType.DATETIME, "PROCESS_TIME", DataType.DATETIME, "FINISH_TIME", DataType.DATETIME,
                 "STATE", DataType.STRING, "DATABASE", DataType.STRING, "DEFINITION", DataType.STRING,
                 "ERROR_CODE", DataType.BIGINT, "ERROR_MESSAGE", DataType.STRING, "PROGRESS", DataType.STRING,
@@ -262,7 +252,7 @@ final class MvSystemTables {
                     t.finished() ? t.durationMs() / 1000.0 : null, null, null, null,
                     t.status().equals("FAILED") ? -1 : 0, t.errorMsg(), t.status().equals("FAILED") ? t.lastQueryId() : null));
         }
-        return SystemRows.fromItem(columns("JOB_ID", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+        return SystemRows.fromItem(SystemRows.columns("JOB_ID", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "REFRESH_MODE", DataType.STRING, "REFRESH_TRIGGER", DataType.STRING,
                 "REFRESH_STATE", DataType.STRING, "SUBMIT_TIME", DataType.DATETIME, "FINISH_TIME", DataType.DATETIME,
                 "DURATION_TIME", DataType.DOUBLE, "IMV_SOURCE_VERSION_RANGE", DataType.STRING,

@@ -10,6 +10,7 @@ import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.mv.MvDescriptions;
+import io.cairndb.mv.TaskHistory;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
@@ -109,7 +110,7 @@ public final class ShowExecutor {
             if (mv != null) {
                 List<String> unsync = MvDescriptions.unsyncTables(ctx.catalog(), mv, p.name());
                 row.add(String.valueOf(MvDescriptions.partitionInSync(ctx.catalog(), mv, p.name())));
-                row.add("[" + String.join(",", unsync.stream().map(n -> "\"" + n + "\"").toList()) + "]");
+                row.add(TaskHistory.json(unsync));
             }
             rows.add(row);
         }

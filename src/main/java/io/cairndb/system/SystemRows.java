@@ -12,6 +12,15 @@ final class SystemRows {
     private SystemRows() {
     }
 
+    /** Result columns from (name, type) pairs. */
+    static List<ResultColumn> columns(Object... nameTypePairs) {
+        List<ResultColumn> out = new ArrayList<>();
+        for (int i = 0; i < nameTypePairs.length; i += 2) {
+            out.add(new ResultColumn((String) nameTypePairs[i], (io.cairndb.catalog.DataType) nameTypePairs[i + 1]));
+        }
+        return out;
+    }
+
     static String fromItem(List<ResultColumn> columns, List<List<Object>> rows) {
         List<String> casts = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {

@@ -1,8 +1,8 @@
 package io.cairndb.changelog;
 
-import io.cairndb.engine.RowResult;
-import io.cairndb.engine.StatementResult;
-import io.cairndb.engine.TextValue;
+import static io.cairndb.sqltest.SessionSql.exec;
+import static io.cairndb.sqltest.SessionSql.rows;
+
 import io.cairndb.server.Database;
 import io.cairndb.server.SqlSession;
 import org.junit.jupiter.api.Test;
@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -79,26 +78,5 @@ class ChangelogUpgradeTest {
         }
     }
 
-    private static void exec(SqlSession s, String sql) {
-        for (StatementResult r : s.execute(sql)) {
-            if (r instanceof RowResult rows) {
-                rows.close();
-            }
-        }
-    }
 
-    private static List<String> rows(SqlSession s, String sql) {
-        List<StatementResult> results = s.execute(sql);
-        List<String> out = new ArrayList<>();
-        try (RowResult rows = (RowResult) results.get(results.size() - 1)) {
-            while (rows.next()) {
-                List<String> cells = new ArrayList<>();
-                for (int i = 0; i < rows.columns().size(); i++) {
-                    cells.add(TextValue.of(rows.value(i), rows.columns().get(i).type()));
-                }
-                out.add(String.join("|", cells));
-            }
-        }
-        return out;
-    }
 }

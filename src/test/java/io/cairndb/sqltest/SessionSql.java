@@ -1,0 +1,40 @@
+package io.cairndb.sqltest;
+
+import io.cairndb.engine.RowResult;
+import io.cairndb.engine.StatementResult;
+import io.cairndb.engine.TextValue;
+import io.cairndb.server.SqlSession;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** SQL on an embedded session for Java tests: run statements, read rows as text. */
+public final class SessionSql {
+    private SessionSql() {
+    }
+
+    /** Runs {@code sql}, closing any rows it returns. */
+    public static void exec(SqlSession s, String sql) {
+        for (StatementResult r : s.execute(sql)) {
+            if (r instanceof RowResult rows) {
+                rows.close();
+            }
+        }
+    }
+
+    /** The rows of the last statement of {@code sql}, cells as the MySQL text protocol shows them, joined by |. */
+    public static List<String> rows(SqlSession s, String sql) {
+        List<StatementResult> results = s.execute(sql);
+        List<String> out = new ArrayList<>();
+        try (RowResult rows = (RowResult) results.get(results.size() - 1)) {
+            while (rows.next()) {
+                List<String> cells = new ArrayList<>();
+                for (int i = 0; i < rows.columns().size(); i++) {
+                    cells.add(TextValue.of(rows.value(i), rows.columns().get(i).type()));
+                }
+                out.add(String.join("|", cells));
+            }
+        }
+        return out;
+    }
+}
