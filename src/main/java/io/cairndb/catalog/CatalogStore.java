@@ -54,8 +54,7 @@ final class CatalogStore {
     }
 
     void saveDatabase(Connection c, DatabaseMeta db) {
-        delete(c, "DATABASE", "", db.name());
-        insert(c, "DATABASE", "", db.name(), write(db));
+        save(c, "DATABASE", "", db.name(), write(db));
     }
 
     void deleteDatabase(Connection c, String name) {
@@ -77,8 +76,7 @@ final class CatalogStore {
     }
 
     void saveStream(Connection c, StreamMeta s) {
-        delete(c, "STREAM", s.database(), s.name());
-        insert(c, "STREAM", s.database(), s.name(), write(s));
+        save(c, "STREAM", s.database(), s.name(), write(s));
     }
 
     void deleteStream(Connection c, String db, String name) {
@@ -86,21 +84,7 @@ final class CatalogStore {
     }
 
     void saveTable(Connection c, TableMeta t) {
-        delete(c, "TABLE", t.database(), t.name());
-        insert(c, "TABLE", t.database(), t.name(), write(t));
-    }
-
-    TableMeta loadTable(Connection c, String db, String name) {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT body FROM " + OBJECTS + " WHERE kind = 'TABLE' AND db = ? AND name = ?")) {
-            ps.setString(1, db);
-            ps.setString(2, name);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? read(rs.getString(1), TableMeta.class) : null;
-            }
-        } catch (SQLException e) {
-            throw failure(e);
-        }
+        save(c, "TABLE", t.database(), t.name(), write(t));
     }
 
     List<MvMeta> loadMvs(Connection c) {
@@ -112,8 +96,25 @@ final class CatalogStore {
     }
 
     void saveMv(Connection c, MvMeta mv) {
-        delete(c, "MV", mv.database(), mv.name());
-        insert(c, "MV", mv.database(), mv.name(), write(mv));
+        save(c, "MV", mv.database(), mv.name(), write(mv));
+    }
+
+    /** Saves an MV and its data table (same database and name) with one statement when both exist. */
+    void saveMvAndTable(Connection c, MvMeta mv, TableMeta t) {
+        try (PreparedStatement update = c.prepareStatement("UPDATE " + OBJECTS + " SET body = CASE kind WHEN 'MV' THEN ? ELSE ? END"
+                + " WHERE kind IN ('MV', 'TABLE') AND db = ? AND name = ?")) {
+            update.setString(1, write(mv));
+            update.setString(2, write(t));
+            update.setString(3, mv.database());
+            update.setString(4, mv.name());
+            if (update.executeUpdate() == 2) {
+                return;
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        saveMv(c, mv);
+        saveTable(c, t);
     }
 
     void deleteMv(Connection c, String db, String name) {
@@ -139,13 +140,25 @@ final class CatalogStore {
         }
     }
 
-    private void insert(Connection c, String kind, String db, String name, String body) {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + OBJECTS + " VALUES (?, ?, ?, ?)")) {
-            ps.setString(1, kind);
-            ps.setString(2, db);
-            ps.setString(3, name);
-            ps.setString(4, body);
-            ps.executeUpdate();
+    /** Replaces the entry's body, or adds the entry: one statement when it exists, as on every write and refresh. */
+    private void save(Connection c, String kind, String db, String name, String body) {
+        try (PreparedStatement update = c.prepareStatement("UPDATE " + OBJECTS + " SET body = ? WHERE kind = ? AND db = ? AND name = ?")) {
+            update.setString(1, body);
+            update.setString(2, kind);
+            update.setString(3, db);
+            update.setString(4, name);
+            if (update.executeUpdate() > 0) {
+                return;
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + OBJECTS + " VALUES (?, ?, ?, ?)")) {
+            insert.setString(1, kind);
+            insert.setString(2, db);
+            insert.setString(3, name);
+            insert.setString(4, body);
+            insert.executeUpdate();
         } catch (SQLException e) {
             throw failure(e);
         }

@@ -51,8 +51,11 @@ final class MvRefresher {
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
                            TaskControl control) {
         Connection c = ctx.txn().connection();
-        // The first read of the transaction fixes its snapshot: base versions read below belong to it.
-        TableMeta mvTable = ctx.catalog().storedTable(c, database, name);
+        // Metadata comes from the catalog's committed entries, read before the transaction's first
+        // statement fixes its snapshot. An entry is published only after its commit, so the base
+        // versions recorded below are never newer than the data this refresh reads: at worst older,
+        // and then a later refresh rebuilds that partition once more.
+        TableMeta mvTable = ctx.catalog().table(database, name);
         MvMeta mv = ctx.catalog().mv(database, name);
         if (mvTable == null || mv == null) {
             throw new CairnException(ErrorCode.NO_SUCH_TABLE, "materialized view " + database + "." + name + " does not exist");
@@ -60,7 +63,7 @@ final class MvRefresher {
         MvDefinition def = MvDefinition.resolve(ctx, mv, mvTable.columnNames());
         Map<Long, TableMeta> bases = new LinkedHashMap<>();
         for (QueryLineage.BaseTable b : def.lineage().baseTables()) {
-            TableMeta stored = ctx.catalog().storedTable(c, b.database(), b.name());
+            TableMeta stored = ctx.catalog().table(b.database(), b.name());
             if (stored == null) {
                 throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + b.name() + "] does not exist in database ["
                         + b.database() + "].");
@@ -106,11 +109,11 @@ final class MvRefresher {
         MvMeta refreshed = mv.refreshed(baseTables(bases.values()), sources, now);
         boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
         if (partitionsChanged) {
-            ctx.catalog().saveTable(c, updated);
+            ctx.catalog().saveMvAndTable(c, refreshed, updated);
         } else {
             updated = mvTable;
+            ctx.catalog().saveMv(c, refreshed);
         }
-        ctx.catalog().saveMv(c, refreshed);
         String mode = chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
         return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed);
     }
