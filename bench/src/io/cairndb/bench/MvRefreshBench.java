@@ -127,6 +127,47 @@ public final class MvRefreshBench {
                 taskRows.forEach(row -> System.out.println("  " + row));
             }
         }
+        double[] floor = duckDbFloor(dir.resolve("floor.duckdb"), perDay);
+        System.out.printf("DuckDB alone, same data and rounds, only DELETE + INSERT + COMMIT (no metadata, no task, no protocol):%n"
+                + "  one partition %.1f ms, all partitions %.1f ms = %.1fx%n", floor[0], floor[1], floor[1] / floor[0]);
+    }
+
+    /**
+     * The floor under any refresh: the same table, MV and rounds on DuckDB over JDBC, each refresh only
+     * the DELETE and INSERT .. SELECT of its rows and the commit. Returns the medians of the one
+     * partition and of the whole MV.
+     */
+    private static double[] duckDbFloor(Path file, long perDay) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (dt DATE NOT NULL, k BIGINT NOT NULL, v BIGINT NOT NULL)");
+            st.execute("INSERT INTO t SELECT DATE '" + FIRST_DAY + "' + CAST(i // " + perDay + " AS INTEGER), i, i % 997 FROM range("
+                    + perDay * PARTITIONS + ") r(i)");
+            st.execute("CREATE TABLE mv AS " + MV_QUERY);
+            c.setAutoCommit(false);
+            double[] one = new double[RUNS];
+            double[] all = new double[RUNS];
+            for (int r = -WARMUP; r < RUNS; r++) {
+                LocalDate day = FIRST_DAY.plusDays((37L * (r + WARMUP) + 11) % PARTITIONS);
+                st.execute("INSERT INTO t SELECT DATE '" + day + "', " + perDay * PARTITIONS + " + " + (r + WARMUP) * (long) CHANGED_ROWS
+                        + " + i, i % 13 FROM range(" + CHANGED_ROWS + ") r(i)");
+                c.commit();
+                String inDay = "dt >= DATE '" + day + "' AND dt < DATE '" + day.plusDays(1) + "'";
+                long t0 = System.nanoTime();
+                st.execute("DELETE FROM mv WHERE " + inDay);
+                st.execute("INSERT INTO mv SELECT dt, k % 1000, count(*), sum(v) FROM t WHERE " + inDay + " GROUP BY dt, k % 1000");
+                c.commit();
+                long t1 = System.nanoTime();
+                st.execute("DELETE FROM mv");
+                st.execute("INSERT INTO mv " + MV_QUERY);
+                c.commit();
+                long t2 = System.nanoTime();
+                if (r >= 0) {
+                    one[r] = (t1 - t0) / 1e6;
+                    all[r] = (t2 - t1) / 1e6;
+                }
+            }
+            return new double[]{Timing.median(one), Timing.median(all)};
+        }
     }
 
     /** Client milliseconds of a synchronous refresh, and the DurationMs the task recorded. */
