@@ -99,6 +99,35 @@ public final class DuckEngine implements AutoCloseable {
         }
     }
 
+    private static final Field TRANSACTION_RUNNING = transactionRunningField();
+
+    private static Field transactionRunningField() {
+        try {
+            Field f = DuckDBConnection.class.getDeclaredField("transactionRunning");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether the driver has begun a transaction on {@code c} (it sends BEGIN before the first query
+     * after a commit). When it has not, a commit or rollback has nothing to end, yet the driver would
+     * send a BEGIN and a COMMIT for it: statements that never reach DuckDB skip both. The flag is
+     * package-private in the driver; should it be missing, every transaction counts as begun.
+     */
+    static boolean transactionBegun(Connection c) {
+        if (TRANSACTION_RUNNING == null) {
+            return true;
+        }
+        try {
+            return TRANSACTION_RUNNING.getBoolean(c.unwrap(DuckDBConnection.class));
+        } catch (IllegalAccessException | SQLException e) {
+            return true;
+        }
+    }
+
     public Path file() {
         return file;
     }

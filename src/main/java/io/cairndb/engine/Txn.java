@@ -53,7 +53,9 @@ public final class Txn {
     public void commit() {
         end();
         try {
-            connection.commit();
+            if (DuckEngine.transactionBegun(connection)) {
+                connection.commit();
+            }
         } catch (SQLException e) {
             afterCommit.clear();
             rollbackQuietly();
@@ -68,7 +70,9 @@ public final class Txn {
         end();
         afterCommit.clear();
         try {
-            connection.rollback();
+            if (DuckEngine.transactionBegun(connection)) {
+                connection.rollback();
+            }
         } catch (SQLException e) {
             throw new CairnException(ErrorCode.INTERNAL, "rollback failed: " + e.getMessage(), e);
         }
