@@ -9,6 +9,8 @@ import io.cairndb.printer.DuckTypes;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The changelog table of a changelog-enabled table: one row per changed row, with its operation,
@@ -177,6 +179,29 @@ public final class ChangelogTables {
         Sql.execute(c, "DELETE FROM " + STATE + " WHERE table_id = " + tableId);
         Sql.execute(c, "DELETE FROM " + MARKERS + " WHERE table_id = " + tableId);
         Sql.execute(c, "DELETE FROM " + COMMITS + " WHERE table_id = " + tableId);
+    }
+
+    /**
+     * Drops the changelogs of tables that no longer exist (a DROP DATABASE of older versions left
+     * them behind): every changelog whose table id is not in {@code tableIds}.
+     */
+    public static void dropOrphans(Connection c, Set<Long> tableIds) {
+        Set<Long> found = new TreeSet<>();
+        for (List<Object> r : Sql.rows(c, "SELECT table_name FROM duckdb_tables() WHERE schema_name = ?", Catalog.SYSTEM_SCHEMA)) {
+            String name = (String) r.get(0);
+            String id = name.startsWith("changelog_") ? name.substring("changelog_".length()) : "";
+            if (!id.isEmpty() && id.chars().allMatch(Character::isDigit)) {
+                found.add(Long.parseLong(id));
+            }
+        }
+        for (List<Object> r : Sql.rows(c, "SELECT table_id FROM " + STATE)) {
+            found.add(((Number) r.get(0)).longValue());
+        }
+        for (long id : found) {
+            if (!tableIds.contains(id)) {
+                drop(c, id);
+            }
+        }
     }
 
     /** Removes the bookkeeping of {@code tableId}'s commits before {@code cutoff}, with their changes. */

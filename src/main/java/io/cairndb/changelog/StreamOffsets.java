@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where each stream has consumed to, per partition of its table: the greatest TSO it has taken.
@@ -56,6 +57,13 @@ public final class StreamOffsets {
             long offset = Math.max(current.getOrDefault(p.id(), s.startTso()), latest.getOrDefault(p.id(), s.startTso()));
             Sql.execute(c, "INSERT INTO " + TABLE + " VALUES (" + s.id() + ", " + p.id() + ", " + offset + ", " + nowMillis + ")");
         }
+    }
+
+    /** Removes the offsets of streams that no longer exist (a DROP DATABASE of older versions left them). */
+    public static void dropOrphans(Connection c, Set<Long> streamIds) {
+        String keep = streamIds.isEmpty() ? ""
+                : " WHERE stream_id NOT IN (" + String.join(", ", streamIds.stream().map(String::valueOf).toList()) + ")";
+        Sql.execute(c, "DELETE FROM " + TABLE + keep);
     }
 
     public static void drop(Connection c, long streamId) {

@@ -2,6 +2,11 @@ package io.cairndb.ddl;
 
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.StreamMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
+import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.UpdateCount;
@@ -9,6 +14,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Statement;
 
+import java.sql.Connection;
 import java.util.Locale;
 import java.util.Set;
 
@@ -50,7 +56,17 @@ public final class DatabaseDdl {
             }
             throw new CairnException(ErrorCode.UNKNOWN_DATABASE, "Can't drop database '" + name + "'; database doesn't exist");
         }
-        Sql.execute(ctx.txn().connection(), "DROP SCHEMA " + Sql.ident(db.schema()) + " CASCADE");
+        Connection c = ctx.txn().connection();
+        // What cairn_sys keeps for the database's tables and streams goes with them.
+        for (TableMeta t : ctx.catalog().tables(name)) {
+            if (ChangelogConfig.of(t).enabled()) {
+                ChangelogTables.drop(c, t.id());
+            }
+        }
+        for (StreamMeta s : ctx.catalog().streams(name)) {
+            StreamOffsets.drop(c, s.id());
+        }
+        Sql.execute(c, "DROP SCHEMA " + Sql.ident(db.schema()) + " CASCADE");
         ctx.catalog().deleteDatabase(ctx.txn().connection(), name);
         ctx.txn().afterCommit(() -> ctx.catalog().forgetDatabase(name));
         return UpdateCount.NONE;

@@ -309,6 +309,14 @@ public final class MaterializedViews {
         return UpdateCount.NONE;
     }
 
+    /** DROP DATABASE takes its MVs along: their jobs stop and their task history goes. */
+    public void dropDatabase(StatementContext ctx, String database) {
+        for (MvMeta mv : ctx.catalog().mvs(database)) {
+            TaskHistory.forgetJob(ctx.txn().connection(), mv.jobId());
+            ctx.txn().afterCommit(() -> scheduler.forget(mv.id()));
+        }
+    }
+
     private void dropInTxn(StatementContext ctx, MvMeta mv) {
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + ctx.catalog().table(mv.database(), mv.name()).duckName());
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());

@@ -85,6 +85,7 @@ public final class MvScheduler implements AutoCloseable {
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("mv-schedule"));
         try (Connection c = env.connect()) {
             TaskHistory.createSchema(c);
+            TaskHistory.forgetJobsExcept(c, catalog.allMvs().stream().map(MvMeta::jobId).toList());
             taskIds = new AtomicLong(Math.max(TaskHistory.maxTaskId(c), System.currentTimeMillis() * 1000));
             c.commit();
         } catch (SQLException e) {

@@ -67,6 +67,13 @@ public final class TaskHistory {
         Sql.update(c, "DELETE FROM " + TABLE + " WHERE job_id = ?", jobId);
     }
 
+    /** Removes the tasks of jobs that no longer exist (a DROP DATABASE of older versions left them). */
+    static void forgetJobsExcept(Connection c, List<Long> jobIds) {
+        String keep = jobIds.isEmpty() ? "" : " WHERE job_id NOT IN (" + String.join(", ", jobIds.stream().map(String::valueOf).toList())
+                + ")";
+        Sql.execute(c, "DELETE FROM " + TABLE + keep);
+    }
+
     static long maxTaskId(Connection c) {
         Object v = Sql.scalar(c, "SELECT max(task_id) FROM " + TABLE);
         return v == null ? 0 : ((Number) v).longValue();

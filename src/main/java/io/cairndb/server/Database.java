@@ -31,8 +31,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -83,6 +85,14 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
                     }
                 }
             }
+            Set<Long> tableIds = new HashSet<>();
+            Set<Long> streamIds = new HashSet<>();
+            for (DatabaseMeta db : catalog.databases()) {
+                catalog.tables(db.name()).forEach(t -> tableIds.add(t.id()));
+                catalog.streams(db.name()).forEach(s -> streamIds.add(s.id()));
+            }
+            ChangelogTables.dropOrphans(c, tableIds);
+            StreamOffsets.dropOrphans(c, streamIds);
             ChangelogTables.upgrade(c, changelogTables);
             tso.load(c, ChangelogTables.names(changelogTables.stream().map(TableMeta::id).toList()));
             c.commit();

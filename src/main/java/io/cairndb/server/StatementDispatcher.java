@@ -48,6 +48,7 @@ final class StatementDispatcher {
             return DatabaseDdl.create(ctx, s);
         }
         if (statement instanceof Statement.DropDatabase s) {
+            session.database().materializedViews().dropDatabase(ctx, s.name());
             UpdateCount r = DatabaseDdl.drop(ctx, s);
             if (s.name().equals(session.currentDatabase())) {
                 ctx.txn().afterCommit(this::leaveDroppedDatabase);
