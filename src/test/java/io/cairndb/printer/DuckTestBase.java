@@ -1,5 +1,6 @@
 package io.cairndb.printer;
 
+import io.cairndb.engine.DuckEngine;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
@@ -8,7 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,6 +20,7 @@ import java.util.List;
  * and execute the result.
  */
 abstract class DuckTestBase {
+    static DuckEngine engine;
     static Connection connection;
 
     /** Resolves tables to themselves; numbers(n) to a range; @@time_zone and ? to fixed values. */
@@ -54,7 +55,10 @@ abstract class DuckTestBase {
 
     @BeforeAll
     static void open() throws SQLException {
-        connection = DriverManager.getConnection("jdbc:duckdb:");
+        // The engine's own settings (division by zero, insertion order), as the server runs with them.
+        engine = DuckEngine.open(null);
+        connection = engine.connect();
+        connection.setAutoCommit(true);
         DuckMacros.install(connection);
         execute("SET TimeZone = 'UTC'");
         execute("CREATE TABLE t (a INTEGER, b INTEGER, s VARCHAR, arr INTEGER[])");
@@ -66,6 +70,7 @@ abstract class DuckTestBase {
     @AfterAll
     static void close() throws SQLException {
         connection.close();
+        engine.close();
     }
 
     static void execute(String sql) throws SQLException {
