@@ -9,10 +9,13 @@ import io.cairndb.plan.ColumnLineage;
 import io.cairndb.plan.ColumnOrigin;
 import io.cairndb.plan.DateUnits;
 import io.cairndb.plan.QueryLineage;
+import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Query;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An MV definition resolved against the current catalog: its output columns, lineage and, for a
@@ -22,6 +25,13 @@ import java.util.List;
 record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracked) {
 
     private static final String NO_BASE = "Unable to find a suitable base table for partitioning, ";
+    private static final int PARSED_KEPT = 256;
+    private static final Map<String, Query> PARSED = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Query> eldest) {
+            return size() > PARSED_KEPT;
+        }
+    };
 
     /**
      * Resolves {@code query}. {@code columnNames} are the MV's column names, in order;
@@ -80,8 +90,26 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
     /** Re-resolves a stored MV's definition. */
     static MvDefinition resolve(StatementContext ctx, MvMeta mv, List<String> columnNames) {
         MvMeta.PartitionInfo p = mv.partitionInfo();
-        return resolve(ctx, io.cairndb.sql.SqlParser.parseQuery(mv.querySql()), columnNames,
+        return resolve(ctx, parsed(mv.querySql()), columnNames,
                 p == null ? null : p.mvColumn(), p == null ? null : p.unit());
+    }
+
+    /**
+     * The parse tree of a definition's text. Parse trees are immutable and every refresh of an MV would
+     * parse the same text again, so the latest ones are kept (resolving still reads the catalog each time).
+     */
+    private static Query parsed(String sql) {
+        synchronized (PARSED) {
+            Query q = PARSED.get(sql);
+            if (q != null) {
+                return q;
+            }
+        }
+        Query q = SqlParser.parseQuery(sql);
+        synchronized (PARSED) {
+            PARSED.put(sql, q);
+        }
+        return q;
     }
 
     List<MvMeta.RelatedColumn> related() {

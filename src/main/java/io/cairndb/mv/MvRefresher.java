@@ -18,6 +18,7 @@ import java.sql.Connection;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -86,8 +87,10 @@ final class MvRefresher {
             }
             parts.add(chosenNames.contains(t.name()) ? p.withVersion(p.visibleVersion() + 1, now) : p);
         }
+        Set<String> targetNames = new HashSet<>();
+        targets.forEach(t -> targetNames.add(t.name()));
         List<PartitionMeta> dropped = mvTable.partitioning().partitions().stream()
-                .filter(p -> targets.stream().noneMatch(t -> t.name().equals(p.name()))).toList();
+                .filter(p -> !targetNames.contains(p.name())).toList();
         List<String> columns = layout.kind() == PartitionScheme.Kind.UNPARTITIONED ? List.of() : List.of(mv.partitionInfo().mvColumn());
         TableMeta updated = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, parts));
 

@@ -246,7 +246,15 @@ final class PartitionTracker {
     }
 
     private static String compact(String value) {
-        String c = value.replaceAll("[^0-9A-Za-z_]", "");
+        // A loop rather than a regex: every refresh names every partition.
+        StringBuilder kept = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char ch = value.charAt(i);
+            if ((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_') {
+                kept.append(ch);
+            }
+        }
+        String c = kept.toString();
         // Whole days of a DATETIME range read like dates, as in Doris.
         return c.length() == 14 && c.endsWith("000000") ? c.substring(0, 8) : c;
     }
