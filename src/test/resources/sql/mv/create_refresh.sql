@@ -53,7 +53,7 @@ mv_1_0|1|NORMAL|SUCCESS|BUILD IMMEDIATE REFRESH AUTO ON MANUAL|1|MTMVPartitionIn
 query
 SELECT MvName, MvDatabaseName, Status, RefreshMode, NeedRefreshPartitions, Progress, TaskContext FROM tasks('type' = 'mv')
 ----
-mv_1_0|mvdb|SUCCESS|COMPLETE|["mv_1_0"]|100.00% (1/1)|{"triggerMode":"SYSTEM","isComplete":true}
+mv_1_0|mvdb|SUCCESS|COMPLETE|["mv_1_0"]|100.00% (1/1)|{"triggerMode":"SYSTEM","isComplete":false}
 
 # Unchanged bases: AUTO refreshes nothing, the task says so.
 statement ok
@@ -156,10 +156,11 @@ SELECT * FROM mv_part
 2023-10-20|4|1|2.00
 2023-10-20|5|1|3.00
 
+# isComplete says what was asked for: REFRESH .. COMPLETE.
 query
-SELECT RefreshMode, Progress FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
+SELECT RefreshMode, Progress, TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----
-COMPLETE|100.00% (4/4)
+COMPLETE|100.00% (4/4)|{"triggerMode":"MANUAL","isComplete":true}
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_20231017_20231018) FORCE WITH SYNC MODE
@@ -168,6 +169,15 @@ query
 SELECT RefreshMode, NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----
 PARTIAL|["p_20231017_20231018"]
+
+# Partitions named are refreshed even when they are in sync, FORCE or not.
+statement ok
+REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_20231018_20231019, p_20231019_20231020) WITH SYNC MODE
+
+query
+SELECT RefreshMode, NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
+----
+PARTIAL|["p_20231018_20231019","p_20231019_20231020"]
 
 statement error partition not exist: p_nope
 REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_nope)

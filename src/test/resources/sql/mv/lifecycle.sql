@@ -24,6 +24,12 @@ INSERT INTO regions VALUES ('cn', 'China'), ('us', 'United States')
 statement error Invalid refresh_mode: FULL. Only INCREMENTAL, PCT are supported.
 CREATE MATERIALIZED VIEW bad REFRESH ASYNC PROPERTIES ("refresh_mode" = "FULL") AS SELECT id FROM sales
 
+statement error Incremental refresh of materialized views is not supported yet
+CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH AUTO ON MANUAL PROPERTIES ("refresh_mode" = "incremental") AS SELECT id FROM sales
+
+statement error START can only be used with EVERY
+CREATE MATERIALIZED VIEW bad REFRESH IMMEDIATE ASYNC START ('2030-01-01 00:00:00') AS SELECT id FROM sales
+
 statement error interval time unit can not be second
 CREATE MATERIALIZED VIEW bad REFRESH COMPLETE ON SCHEDULE EVERY 10 SECOND AS SELECT id FROM sales
 
@@ -95,6 +101,10 @@ ALTER MATERIALIZED VIEW mv_sum SET ("excluded_trigger_tables" = "regions", "grac
 
 statement error grace_period must be a number
 ALTER MATERIALIZED VIEW mv_sum SET ("grace_period" = "soon")
+
+# refresh_mode is chosen at creation (StarRocks: PCT and INCREMENTAL can not be switched by ALTER).
+statement error refresh_mode of a materialized view can not be changed by ALTER
+ALTER MATERIALIZED VIEW mv_sum SET ("refresh_mode" = "INCREMENTAL")
 
 statement ok
 INSERT INTO regions VALUES ('jp', 'Japan')

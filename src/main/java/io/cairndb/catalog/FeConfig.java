@@ -8,12 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Frontend configuration, read from {@code conf/cairn.conf} ({@code key = value} lines, {@code #}
- * comments, as Doris's fe.conf) and changeable at run time with ADMIN SET FRONTEND CONFIG.
+ * comments, as Doris's fe.conf) and, but for the few read only at startup, changeable at run time with
+ * ADMIN SET FRONTEND CONFIG.
  */
 public final class FeConfig {
     private static final Map<String, String> DEFAULTS = Map.of(
@@ -23,6 +25,9 @@ public final class FeConfig {
             "changelog_cleanup_interval_seconds", "60",
             "job_mtmv_task_consumer_thread_num", "10",
             "max_persistence_task_count", "100");
+
+    /** Read once at startup (a thread pool's size, the task history cap): ADMIN SET refuses them, as Doris does. */
+    private static final Set<String> STARTUP_ONLY = Set.of("job_mtmv_task_consumer_thread_num", "max_persistence_task_count");
 
     private final Map<String, String> values = new ConcurrentHashMap<>(DEFAULTS);
 
@@ -65,8 +70,14 @@ public final class FeConfig {
         return Long.parseLong(get(key));
     }
 
-    public void set(String key, String value) {
-        values.put(key.toLowerCase(Locale.ROOT), value);
+    /** ADMIN SET FRONTEND CONFIG: all the settings or, when one may not change at run time, none. */
+    public void setAll(Map<String, String> settings) {
+        for (String key : settings.keySet()) {
+            if (STARTUP_ONLY.contains(key.toLowerCase(Locale.ROOT))) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Config '" + key + "' is not mutable");
+            }
+        }
+        settings.forEach((k, v) -> values.put(k.toLowerCase(Locale.ROOT), v));
     }
 
     /** Changelog is available unless either of its feature switches is off. */

@@ -215,7 +215,7 @@ public final class MaterializedViews {
         if (method == null && mode != null) {
             method = mode.equalsIgnoreCase("PCT") ? "AUTO" : mode.toUpperCase(Locale.ROOT);
         }
-        if ("INCREMENTAL".equals(method)) {
+        if ("INCREMENTAL".equals(method) || (mode != null && mode.trim().equalsIgnoreCase("INCREMENTAL"))) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized views is not supported yet");
         }
         return method == null ? fallback : method;
@@ -332,10 +332,19 @@ public final class MaterializedViews {
     // ---------------------------------------------------------------- ALTER, jobs
 
     public UpdateCount alter(StatementContext ctx, MvStatement.Alter s) {
-        MvMeta mv = require(ctx, s.name());
-        try (TableLocks.Held lock = ctx.locks().lock(mv.database(), mv.name())) {
-            MvStatement.AlterAction a = s.action();
+        MvStatement.AlterAction a = s.action();
+        if (a instanceof MvStatement.Replace rp) {
+            replace(ctx, s.name(), rp);
+            return UpdateCount.NONE;
+        }
+        try (TableLocks.Held lock = ctx.locks().lock(ctx.databaseOf(s.name()), s.name().name())) {
+            // Read under the lock, so that a refresh committed meanwhile is not overwritten.
+            MvMeta mv = require(ctx, s.name());
             if (a instanceof MvStatement.SetProperties sp) {
+                if (sp.properties().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("refresh_mode"))) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "refresh_mode of a materialized view can not be changed"
+                            + " by ALTER: drop it and create it again");
+                }
                 Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties());
                 save(ctx, mv.withProperties(merged));
             } else if (a instanceof MvStatement.Rename r) {
@@ -343,8 +352,6 @@ public final class MaterializedViews {
             } else if (a instanceof MvStatement.ChangeRefresh cr) {
                 String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
                 save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
-            } else if (a instanceof MvStatement.Replace rp) {
-                replace(ctx, mv, rp);
             } else if (a instanceof MvStatement.SetActive sa) {
                 if (sa.active()) {
                     TableMeta t = ctx.catalog().table(mv.database(), mv.name());
@@ -357,8 +364,8 @@ public final class MaterializedViews {
     }
 
     public UpdateCount job(StatementContext ctx, MvStatement.Job s) {
-        MvMeta mv = require(ctx, s.name());
-        try (TableLocks.Held lock = ctx.locks().lock(mv.database(), mv.name())) {
+        try (TableLocks.Held lock = ctx.locks().lock(ctx.databaseOf(s.name()), s.name().name())) {
+            MvMeta mv = require(ctx, s.name());
             save(ctx, mv.withPaused(s.action() == MvStatement.JobAction.PAUSE));
         }
         return UpdateCount.NONE;
@@ -418,16 +425,22 @@ public final class MaterializedViews {
      * REPLACE WITH MATERIALIZED VIEW other: {@code other} takes this MV's name; with swap (the default)
      * this MV takes {@code other}'s name, without it this MV is dropped.
      */
-    private void replace(StatementContext ctx, MvMeta mv, MvStatement.Replace rp) {
-        MvMeta other = require(ctx, rp.other());
-        if (!other.database().equals(mv.database())) {
+    private void replace(StatementContext ctx, io.cairndb.sql.tree.QualifiedName name, MvStatement.Replace rp) {
+        String db = ctx.databaseOf(name);
+        if (!ctx.databaseOf(rp.other()).equals(db)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can only replace with a materialized view of the same database");
         }
-        if (other.id() == mv.id()) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not replace a materialized view with itself");
-        }
-        boolean swap = !"false".equalsIgnoreCase(rp.properties().getOrDefault("swap", "true"));
-        try (TableLocks.Held lock = ctx.locks().lock(other.database(), other.name())) {
+        // Both locks, in name order (two REPLACEs naming the same pair the other way round must not
+        // deadlock); both MVs read under them.
+        String first = name.name().compareTo(rp.other().name()) <= 0 ? name.name() : rp.other().name();
+        String second = first.equals(name.name()) ? rp.other().name() : name.name();
+        try (TableLocks.Held lock1 = ctx.locks().lock(db, first); TableLocks.Held lock2 = ctx.locks().lock(db, second)) {
+            MvMeta mv = require(ctx, name);
+            MvMeta other = require(ctx, rp.other());
+            if (other.id() == mv.id()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not replace a materialized view with itself");
+            }
+            boolean swap = !"false".equalsIgnoreCase(rp.properties().getOrDefault("swap", "true"));
             TableMeta mine = ctx.catalog().table(mv.database(), mv.name());
             TableMeta theirs = ctx.catalog().table(other.database(), other.name());
             if (!swap) {

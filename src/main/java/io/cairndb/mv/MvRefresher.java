@@ -154,7 +154,8 @@ final class MvRefresher {
                     PartitionTracker.Target t = targets.stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst()
                             .orElseThrow(() -> new CairnException(ErrorCode.UNKNOWN_PARTITION,
                                     "partition not exist: " + name + " in materialized view " + mv.name()));
-                    if (request.force() || !t.sources().equals(mv.partitionSources().get(t.name()))) {
+                    // The partitions named are refreshed, in sync or not, as Doris does.
+                    if (!out.contains(t)) {
                         out.add(t);
                     }
                 }

@@ -52,6 +52,8 @@ public final class MvScheduler implements AutoCloseable {
     private final ThreadLocal<Connection> workerConnection = new ThreadLocal<>();
     private final AtomicLong taskIds;
     private final AtomicLong recorded = new AtomicLong();
+    /** max_persistence_task_count, read at startup. */
+    private final long keepTasks;
 
     /** The live state of one MV's job. */
     private static final class Job {
@@ -80,6 +82,7 @@ public final class MvScheduler implements AutoCloseable {
         this.catalog = catalog;
         this.config = config;
         this.locks = locks;
+        this.keepTasks = config.number("max_persistence_task_count");
         int threads = (int) Math.max(1, config.number("job_mtmv_task_consumer_thread_num"));
         this.workers = Executors.newFixedThreadPool(threads, daemon("mv-task"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("mv-schedule"));
@@ -130,7 +133,7 @@ public final class MvScheduler implements AutoCloseable {
             }
             TaskRecord record = new TaskRecord(taskIds.incrementAndGet(), mv.jobId(), mv.jobName(), mv.id(), mv.name(),
                     db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
-                    null, List.of(), List.of(), queryId());
+                    triggerMode.equals("MANUAL") && request.mode().equals("COMPLETE"), null, List.of(), List.of(), queryId());
             run = new TaskRun(record, request);
             if (job.running == null) {
                 job.running = run;
@@ -227,7 +230,7 @@ public final class MvScheduler implements AutoCloseable {
     }
 
     long keepTasks() {
-        return config.number("max_persistence_task_count");
+        return keepTasks;
     }
 
     /** Old task records are deleted with every 16th record rather than each time. */

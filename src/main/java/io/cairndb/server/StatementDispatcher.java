@@ -132,7 +132,7 @@ final class StatementDispatcher {
             return StreamDdl.show(ctx, s);
         }
         if (statement instanceof Statement.AdminSetConfig s) {
-            s.settings().forEach(ctx.config()::set);
+            ctx.config().setAll(s.settings());
             return UpdateCount.NONE;
         }
         if (statement instanceof Statement.AdminShowConfig s) {

@@ -58,6 +58,9 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
 
     private static MvStatement.Refresh refresh(MvRefreshContext ctx) {
         if (ctx.ASYNC() != null) {
+            if (ctx.start != null && ctx.EVERY() == null) {
+                throw SyntaxErrors.at(ctx.start.getStart(), "START can only be used with EVERY: REFRESH ASYNC START ('...') EVERY (INTERVAL n unit)");
+            }
             MvStatement.Trigger trigger = ctx.EVERY() == null ? MvStatement.Trigger.ON_COMMIT
                     : new MvStatement.Trigger(MvStatement.TriggerKind.SCHEDULE, TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()),
                     TreeValues.identifier(ctx.unit).toUpperCase(Locale.ROOT), ctx.start == null ? null : TreeValues.string(ctx.start));

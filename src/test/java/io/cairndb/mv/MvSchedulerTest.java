@@ -96,6 +96,29 @@ class MvSchedulerTest {
     }
 
 
+    /**
+     * ALTER, PAUSE and REPLACE during a refresh wait for it and then change the MV as the refresh left
+     * it: they used to save the MV as it was before the refresh, losing its result.
+     */
+    @Test
+    void statementsDuringARefreshKeepItsResult() throws Exception {
+        exec(session, "INSERT INTO t SELECT number, number FROM numbers('number' = '2000000')");
+        exec(session, "CREATE MATERIALIZED VIEW other BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT count(*) AS c FROM t");
+        exec(session, "CREATE MATERIALIZED VIEW slow BUILD DEFERRED REFRESH AUTO ON MANUAL AS "
+                + "SELECT count(*) AS c FROM t a, (SELECT k FROM t LIMIT 500) b WHERE a.v + b.k > 0");
+        for (String statement : List.of("ALTER MATERIALIZED VIEW slow SET ('grace_period' = '10')",
+                "PAUSE MATERIALIZED VIEW JOB ON slow", "ALTER MATERIALIZED VIEW slow REPLACE WITH MATERIALIZED VIEW other")) {
+            exec(session, "INSERT INTO t VALUES (0, 0)");
+            exec(session, "REFRESH MATERIALIZED VIEW slow AUTO");
+            waitFor("SELECT count(*) FROM tasks('type' = 'mv') WHERE Status = 'RUNNING'", "1");
+            exec(session, statement);
+            waitFor("SELECT count(*) FROM tasks('type' = 'mv') WHERE Status = 'RUNNING'", "0");
+            String mv = statement.contains("REPLACE") ? "other" : "slow";
+            assertEquals(List.of("SUCCESS|true|NORMAL"), rows(session, "SELECT concat(RefreshState, '|', SyncWithBaseTables, '|', State)"
+                    + " FROM mv_infos('database' = 'd') WHERE Name = '" + mv + "'"), statement);
+        }
+        assertEquals(List.of("0"), rows(session, "SELECT count(*) FROM tasks('type' = 'mv') WHERE Status <> 'SUCCESS'"));
+    }
 
     private void waitFor(String sql, String expected) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
