@@ -175,6 +175,63 @@ us|United States|22
 statement error Table [mv_sum] does not exist in database [ldb].
 SELECT * FROM mv_sum
 
+# A definition with * keeps the columns it had: ADD COLUMN on the base table changes neither the
+# MV's columns nor its refresh. The stored definition spells the * out.
+statement ok
+CREATE TABLE items (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO items VALUES (1, 10)
+
+statement ok
+CREATE MATERIALIZED VIEW mv_star BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT * FROM items
+
+statement ok
+CREATE MATERIALIZED VIEW mv_star2 BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS
+SELECT i.*, v + 1 AS w FROM items i UNION ALL SELECT *, 0 FROM items WHERE k > 1
+
+wait tasks
+
+statement ok
+ALTER TABLE items ADD COLUMN note VARCHAR(10)
+
+statement ok
+INSERT INTO items VALUES (2, 20, 'new')
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_star COMPLETE WITH SYNC MODE
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_star2 COMPLETE WITH SYNC MODE
+
+query rowsort
+SELECT * FROM mv_star
+----
+1|10
+2|20
+
+query rowsort
+SELECT * FROM mv_star2
+----
+1|10|11
+2|20|0
+2|20|21
+
+query rowsort
+SELECT Name, State, RefreshState, QuerySql FROM mv_infos('database' = 'ldb') WHERE Name LIKE 'mv_star%'
+----
+mv_star|NORMAL|SUCCESS|SELECT items.k, items.v FROM items
+mv_star2|NORMAL|SUCCESS|SELECT i.k, i.v, v + 1 AS w FROM items AS i UNION ALL SELECT items.k, items.v, 0 FROM items WHERE k > 1
+
+statement ok
+DROP MATERIALIZED VIEW mv_star
+
+statement ok
+DROP MATERIALIZED VIEW mv_star2
+
+statement ok
+DROP TABLE items
+
 # Schema changes of base tables: ADD COLUMN keeps the MV NORMAL; dropping a used column does not.
 statement ok
 ALTER TABLE sales ADD COLUMN note VARCHAR(10)

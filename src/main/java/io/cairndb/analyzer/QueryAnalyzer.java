@@ -80,6 +80,60 @@ public final class QueryAnalyzer {
         return a.arithmetic;
     }
 
+    /**
+     * The query with the {@code *} of its select lists (the outermost query block's, and those of its
+     * set-operation branches) spelled out as the columns they stand for now. A materialized view keeps
+     * its definition this way, so that a column added to a base table later does not change its shape.
+     */
+    public static Query expandStars(StatementContext ctx, Query query) {
+        return new QueryAnalyzer(ctx, true).expanded(query);
+    }
+
+    private Query expanded(Query q) {
+        Map<String, List<Col>> scope = new HashMap<>();
+        ctes.push(scope);
+        try {
+            for (Query.WithQuery w : q.with()) {
+                scope.put(w.name().toLowerCase(Locale.ROOT), renamed(query(w.query()), w.columns(), w.name()));
+            }
+            QueryBody body = expanded(q.body());
+            return body == q.body() ? q : new Query(q.with(), body, q.orderBy(), q.limit());
+        } finally {
+            ctes.pop();
+        }
+    }
+
+    private QueryBody expanded(QueryBody body) {
+        if (body instanceof QueryBody.SetOperation op) {
+            QueryBody left = expanded(op.left());
+            QueryBody right = expanded(op.right());
+            return left == op.left() && right == op.right() ? op : new QueryBody.SetOperation(op.type(), op.all(), left, right);
+        }
+        if (body instanceof QueryBody.Nested n) {
+            Query q = expanded(n.query());
+            return q == n.query() ? n : new QueryBody.Nested(q);
+        }
+        if (!(body instanceof QueryBody.QuerySpec spec) || spec.select().stream().noneMatch(i -> i instanceof QueryBody.AllColumns)) {
+            return body;
+        }
+        List<Col> scope = spec.from() == null ? List.of() : relation(spec.from());
+        List<QueryBody.SelectItem> items = new ArrayList<>();
+        for (QueryBody.SelectItem item : spec.select()) {
+            if (!(item instanceof QueryBody.AllColumns all)) {
+                items.add(item);
+                continue;
+            }
+            for (Col c : scope) {
+                if (all.qualifier() == null || all.qualifier().name().equalsIgnoreCase(c.qualifier())) {
+                    List<String> parts = c.qualifier() == null ? List.of(c.name()) : List.of(c.qualifier(), c.name());
+                    items.add(new QueryBody.SingleColumn(new Expr.Identifier(parts), null));
+                }
+            }
+        }
+        return new QueryBody.QuerySpec(spec.setVarHints(), spec.distinct(), items, spec.from(), spec.where(), spec.groupBy(),
+                spec.having());
+    }
+
     /** A column visible in a scope: its qualifier (table alias), name, lineage and type (null: unknown). */
     private record Col(String qualifier, String name, ColumnLineage lineage, DataType type) {
         Col requalified(String q) {

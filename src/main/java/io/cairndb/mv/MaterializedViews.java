@@ -1,5 +1,6 @@
 package io.cairndb.mv;
 
+import io.cairndb.analyzer.QueryAnalyzer;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
@@ -21,7 +22,9 @@ import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckTableDdl;
+import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.tree.MvStatement;
+import io.cairndb.sql.tree.Query;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -90,7 +93,10 @@ public final class MaterializedViews {
         Map<String, String> properties = MvProperties.validate(s.properties(), Map.of());
         String method = refreshMethod(s.refresh(), properties, "AUTO");
         MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null, ctx.session().zone());
-        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(s.query()));
+        // Kept with its * spelled out: a column added to a base table later leaves the MV's shape as it is.
+        Query query = QueryAnalyzer.expandStars(ctx, s.query());
+        String querySql = query == s.query() ? s.queryText() : SqlFormatter.format(query);
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
         List<String> names = s.columns().isEmpty() ? shape.stream().map(ResultColumn::name).toList()
                 : s.columns().stream().map(MvStatement.Column::name).toList();
         if (names.size() != shape.size()) {
@@ -98,7 +104,7 @@ public final class MaterializedViews {
                     "The number of columns in the materialized view definition does not match the query");
         }
         MvStatement.Partition partition = s.partition();
-        MvDefinition def = MvDefinition.resolve(ctx, s.query(), names,
+        MvDefinition def = MvDefinition.resolve(ctx, query, names,
                 partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit());
         long now = System.currentTimeMillis();
         List<ColumnMeta> columns = columns(ctx, s, def, shape, names);
@@ -109,7 +115,7 @@ public final class MaterializedViews {
                 : new MvMeta.PartitionInfo(table.column(partition.column()).name(), partition.dateTruncUnit(), def.related());
         List<TableMeta> bases = def.lineage().baseTables().stream()
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
-        MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, s.queryText(), ctx.session().currentDatabase(),
+        MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
                 MvRefresher.baseTables(bases), Map.of(), "INIT", 0, 0, "", false, true, "", now);
 
