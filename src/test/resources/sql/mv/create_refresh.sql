@@ -98,10 +98,10 @@ wait tasks
 query columns=PartitionName,Range,SyncWithBaseTables,UnsyncTables
 SHOW PARTITIONS FROM mv_part
 ----
-p_20231017_20231018|[types: [DATE]; keys: [2023-10-17]; ..types: [DATE]; keys: [2023-10-18]; )|true|[]
-p_20231018_20231019|[types: [DATE]; keys: [2023-10-18]; ..types: [DATE]; keys: [2023-10-19]; )|true|[]
-p_20231019_20231020|[types: [DATE]; keys: [2023-10-19]; ..types: [DATE]; keys: [2023-10-20]; )|true|[]
-p_20231020_20231021|[types: [DATE]; keys: [2023-10-20]; ..types: [DATE]; keys: [2023-10-21]; )|true|[]
+p_20231017_20231018|[types: [DATEV2]; keys: [2023-10-17]; ..types: [DATEV2]; keys: [2023-10-18]; )|true|[]
+p_20231018_20231019|[types: [DATEV2]; keys: [2023-10-18]; ..types: [DATEV2]; keys: [2023-10-19]; )|true|[]
+p_20231019_20231020|[types: [DATEV2]; keys: [2023-10-19]; ..types: [DATEV2]; keys: [2023-10-20]; )|true|[]
+p_20231020_20231021|[types: [DATEV2]; keys: [2023-10-20]; ..types: [DATEV2]; keys: [2023-10-21]; )|true|[]
 
 query rowsort
 SELECT * FROM mv_part

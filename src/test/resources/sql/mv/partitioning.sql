@@ -98,7 +98,7 @@ SELECT * FROM mv_month
 2020-02-01|1
 
 # Partition columns that do not trace back to a base partition column.
-statement error because column to check use invalid implicit expression, invalid expression is
+statement error because column to check use invalid implicit expression, invalid expression is days_add(k2, 2)
 CREATE MATERIALIZED VIEW mv_2_1 BUILD IMMEDIATE REFRESH AUTO ON MANUAL
 PARTITION BY (order_date_month) DISTRIBUTED BY RANDOM BUCKETS 2
 AS SELECT k1, date_trunc(date_add(k2, INTERVAL 2 DAY), 'month') AS order_date_month FROM t1

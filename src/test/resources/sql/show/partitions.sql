@@ -15,9 +15,9 @@ DISTRIBUTED BY HASH(dt) BUCKETS 2
 query columns=PartitionName,VisibleVersion,State,Range,RowCount
 SHOW PARTITIONS FROM t
 ----
-p_20240101|1|NORMAL|[types: [DATE]; keys: [2024-01-01]; ..types: [DATE]; keys: [2024-01-02]; )|0
-p_20240102|1|NORMAL|[types: [DATE]; keys: [2024-01-02]; ..types: [DATE]; keys: [2024-01-03]; )|0
-p_20240103|1|NORMAL|[types: [DATE]; keys: [2024-01-03]; ..types: [DATE]; keys: [2024-01-04]; )|0
+p_20240101|1|NORMAL|[types: [DATEV2]; keys: [2024-01-01]; ..types: [DATEV2]; keys: [2024-01-02]; )|0
+p_20240102|1|NORMAL|[types: [DATEV2]; keys: [2024-01-02]; ..types: [DATEV2]; keys: [2024-01-03]; )|0
+p_20240103|1|NORMAL|[types: [DATEV2]; keys: [2024-01-03]; ..types: [DATEV2]; keys: [2024-01-04]; )|0
 
 statement ok
 INSERT INTO t VALUES ('2024-01-01', 1), ('2024-01-01', 2), ('2024-01-03', 3)

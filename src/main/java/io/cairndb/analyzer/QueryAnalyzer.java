@@ -435,7 +435,7 @@ public final class QueryAnalyzer {
             Expr unit = f.args().get(unitLast ? 1 : 0);
             if (unit instanceof Expr.StringLiteral s) {
                 if (!(column instanceof Expr.Identifier)) {
-                    return referencesTracked(column, scope) ? ColumnLineage.invalid(SqlFormatter.format(column)) : ColumnLineage.NONE;
+                    return referencesTracked(column, scope) ? ColumnLineage.invalid(asDoris(column)) : ColumnLineage.NONE;
                 }
                 ColumnLineage inner = lineage(column, scope);
                 if (!inner.tracked()) {
@@ -445,14 +445,30 @@ public final class QueryAnalyzer {
                 for (ColumnOrigin o : inner.origins()) {
                     String coarser = DateUnits.coarser(o.unit(), s.value());
                     if (coarser == null) {
-                        return ColumnLineage.invalid(SqlFormatter.format(e));
+                        return ColumnLineage.invalid(asDoris(e));
                     }
                     out.add(o.withUnit(coarser));
                 }
                 return new ColumnLineage(out, null);
             }
         }
-        return referencesTracked(e, scope) ? ColumnLineage.invalid(SqlFormatter.format(e)) : ColumnLineage.NONE;
+        return referencesTracked(e, scope) ? ColumnLineage.invalid(asDoris(e)) : ColumnLineage.NONE;
+    }
+
+    /** An expression as Doris's error texts name it: {@code date_add(d, INTERVAL 2 DAY)} is {@code days_add(d, 2)}. */
+    private static String asDoris(Expr e) {
+        if (e instanceof Expr.FunctionCall f && f.args().size() == 2 && f.args().get(1) instanceof Expr.Interval iv) {
+            String op = switch (f.name().toLowerCase(Locale.ROOT)) {
+                case "date_add", "adddate" -> "add";
+                case "date_sub", "subdate" -> "sub";
+                default -> null;
+            };
+            if (op != null) {
+                String unit = iv.unit().toLowerCase(Locale.ROOT);
+                return SqlFormatter.format(Expr.FunctionCall.of(unit + "s_" + op, f.args().get(0), iv.value()));
+            }
+        }
+        return SqlFormatter.format(e);
     }
 
     private boolean referencesTracked(Expr e, List<Col> scope) {

@@ -78,12 +78,14 @@ public final class ShowExecutor {
         cols.addAll(strings("VisibleVersionTime", "State", "PartitionKey", "Range", "DistributionKey"));
         cols.add(new ResultColumn("Buckets", DataType.STRING));
         cols.add(new ResultColumn("ReplicationNum", DataType.INT));
-        cols.addAll(strings("StorageMedium", "DataSize", "IsInMemory", "IsMutable"));
-        cols.add(new ResultColumn("RowCount", DataType.BIGINT));
+        cols.addAll(strings("StorageMedium", "CooldownTime", "RemoteStoragePolicy", "LastConsistencyCheckTime", "DataSize",
+                "IsInMemory", "ReplicaAllocation", "IsMutable"));
         MvMeta mv = t.kind() == TableKind.MATERIALIZED_VIEW ? ctx.catalog().mv(t.database(), t.name()) : null;
         if (mv != null) {
             cols.addAll(strings("SyncWithBaseTables", "UnsyncTables"));
         }
+        cols.add(new ResultColumn("CommittedVersion", DataType.BIGINT));
+        cols.add(new ResultColumn("RowCount", DataType.BIGINT));
         List<Long> counts = rowCounts(ctx, t);
         ZoneId zone = ctx.session().zone();
         List<List<Object>> rows = new ArrayList<>();
@@ -103,15 +105,20 @@ public final class ShowExecutor {
             row.add(t.distribution().buckets() == null ? "AUTO" : t.distribution().buckets().toString());
             row.add(1);
             row.add("HDD");
+            row.add("9999-12-31 23:59:59");
+            row.add("");
+            row.add(null);
             row.add("0.000 ");
             row.add("false");
+            row.add("tag.location.default: 1");
             row.add("true");
-            row.add(counts.get(i));
             if (mv != null) {
                 List<String> unsync = MvDescriptions.unsyncTables(ctx.catalog(), mv, p.name());
                 row.add(String.valueOf(MvDescriptions.partitionInSync(ctx.catalog(), mv, p.name())));
                 row.add(TaskHistory.json(unsync));
             }
+            row.add(p.visibleVersion());
+            row.add(counts.get(i));
             rows.add(row);
         }
         return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), stmt.orderBy(), stmt.limit()));
@@ -123,7 +130,7 @@ public final class ShowExecutor {
         if (s.kind() == PartitionScheme.Kind.UNPARTITIONED) {
             return "";
         }
-        String types = String.join(", ", s.columns().stream().map(c -> t.column(c).type().toSql()).toList());
+        String types = String.join(", ", s.columns().stream().map(c -> storageTypeName(t.column(c).type())).toList());
         if (s.kind() == PartitionScheme.Kind.LIST) {
             List<String> keys = new ArrayList<>();
             for (List<String> v : p.listValues()) {
@@ -134,6 +141,17 @@ public final class ShowExecutor {
         String lower = p.lower().isEmpty() ? "MIN_VALUE" : String.join(", ", p.lower());
         String upper = p.upper().isEmpty() ? "MAX_VALUE" : String.join(", ", p.upper());
         return "[types: [" + types + "]; keys: [" + lower + "]; ..types: [" + types + "]; keys: [" + upper + "]; )";
+    }
+
+    /** Doris names date, datetime and decimal partition keys by their storage types: DATEV2, DATETIMEV2(p), DECIMALV3(p, s). */
+    private static String storageTypeName(DataType type) {
+        String sql = type.toSql();
+        return switch (type.kind()) {
+            case DATE -> "DATEV2";
+            case DATETIME -> sql.replaceFirst("^DATETIME", "DATETIMEV2");
+            case DECIMAL -> sql.replaceFirst("^DECIMAL", "DECIMALV3");
+            default -> sql;
+        };
     }
 
     private static List<Long> rowCounts(StatementContext ctx, TableMeta t) {

@@ -19,6 +19,8 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -141,6 +143,20 @@ class ServerJdbcTest {
                 assertTrue(rs.next());
                 assertEquals("NORMAL", rs.getString(1));
                 assertTrue(rs.getBoolean(2));
+            }
+            // The seed's SHOW PARTITIONS columns for an MV, then Doris 3's CommittedVersion and RowCount.
+            try (ResultSet rs = st.executeQuery("SHOW PARTITIONS FROM daily WHERE PartitionName = 'p_20240101_20240102'")) {
+                List<String> labels = new ArrayList<>();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                    labels.add(rs.getMetaData().getColumnLabel(i));
+                }
+                assertEquals(List.of("PartitionId", "PartitionName", "VisibleVersion", "VisibleVersionTime", "State", "PartitionKey",
+                        "Range", "DistributionKey", "Buckets", "ReplicationNum", "StorageMedium", "CooldownTime", "RemoteStoragePolicy",
+                        "LastConsistencyCheckTime", "DataSize", "IsInMemory", "ReplicaAllocation", "IsMutable", "SyncWithBaseTables",
+                        "UnsyncTables", "CommittedVersion", "RowCount"), labels);
+                assertTrue(rs.next());
+                assertEquals("[types: [DATEV2]; keys: [2024-01-01]; ..types: [DATEV2]; keys: [2024-01-02]; )", rs.getString("Range"));
+                assertEquals(1, rs.getLong("RowCount"));
             }
             SQLException bad = assertThrows(SQLException.class,
                     () -> st.execute("CREATE MATERIALIZED VIEW bad REFRESH ASYNC PROPERTIES ('refresh_mode' = 'X') AS SELECT 1"));
