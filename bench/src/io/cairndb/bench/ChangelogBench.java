@@ -51,7 +51,7 @@ public final class ChangelogBench {
         // The retention pass (a DELETE over every changelog, by default each minute) is not what is
         // measured here; keep it from landing inside a timed statement.
         FeConfig config = new FeConfig();
-        config.set("changelog_cleanup_interval_seconds", "86400");
+        config.setAll(java.util.Map.of("changelog_cleanup_interval_seconds", "86400"));
         try (Database offDb = Database.open(dir.resolve("off"), config); MysqlServer offServer = new MysqlServer(offDb);
              Database onDb = Database.open(dir.resolve("on"), config); MysqlServer onServer = new MysqlServer(onDb)) {
             offServer.start("127.0.0.1", 0);
