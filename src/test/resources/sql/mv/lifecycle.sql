@@ -223,11 +223,53 @@ SELECT Name, State, RefreshState, QuerySql FROM mv_infos('database' = 'ldb') WHE
 mv_star|NORMAL|SUCCESS|SELECT items.k, items.v FROM items
 mv_star2|NORMAL|SUCCESS|SELECT i.k, i.v, v + 1 AS w FROM items AS i UNION ALL SELECT items.k, items.v, 0 FROM items WHERE k > 1
 
+# Where DuckDB's * may differ from the catalog's columns (USING merges the join columns; a
+# subquery names unaliased columns itself), the * is kept as written.
+statement ok
+CREATE TABLE tags (k INT, tag VARCHAR(5)) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO tags VALUES (1, 'one')
+
+statement ok
+CREATE MATERIALIZED VIEW mv_using BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT * FROM items JOIN tags USING (k)
+
+statement ok
+CREATE MATERIALIZED VIEW mv_sub BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT * FROM (SELECT k, v * 2 FROM items) s
+
+wait tasks
+
+query rowsort
+SELECT * FROM mv_using
+----
+1|10|NULL|one
+
+query rowsort
+SELECT * FROM mv_sub
+----
+1|20
+2|40
+
+query rowsort
+SELECT Name, QuerySql FROM mv_infos('database' = 'ldb') WHERE Name IN ('mv_using', 'mv_sub')
+----
+mv_sub|SELECT * FROM (SELECT k, v * 2 FROM items) s
+mv_using|SELECT * FROM items JOIN tags USING (k)
+
 statement ok
 DROP MATERIALIZED VIEW mv_star
 
 statement ok
 DROP MATERIALIZED VIEW mv_star2
+
+statement ok
+DROP MATERIALIZED VIEW mv_using
+
+statement ok
+DROP MATERIALIZED VIEW mv_sub
+
+statement ok
+DROP TABLE tags
 
 statement ok
 DROP TABLE items

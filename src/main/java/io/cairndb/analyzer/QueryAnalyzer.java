@@ -113,7 +113,8 @@ public final class QueryAnalyzer {
             Query q = expanded(n.query());
             return q == n.query() ? n : new QueryBody.Nested(q);
         }
-        if (!(body instanceof QueryBody.QuerySpec spec) || spec.select().stream().noneMatch(i -> i instanceof QueryBody.AllColumns)) {
+        if (!(body instanceof QueryBody.QuerySpec spec) || spec.select().stream().noneMatch(i -> i instanceof QueryBody.AllColumns)
+                || spec.from() == null || !namesKnown(spec.from())) {
             return body;
         }
         List<Col> scope = spec.from() == null ? List.of() : relation(spec.from());
@@ -132,6 +133,33 @@ public final class QueryAnalyzer {
         }
         return new QueryBody.QuerySpec(spec.setVarHints(), spec.distinct(), items, spec.from(), spec.where(), spec.groupBy(),
                 spec.having());
+    }
+
+    /**
+     * Whether the columns a {@code *} over {@code r} stands for are exactly the catalog's: tables and views
+     * joined without USING (which would merge columns). Subqueries, CTEs, table functions and streams
+     * name some columns after their expressions, which DuckDB may name otherwise: their * is kept.
+     */
+    private boolean namesKnown(Relation r) {
+        if (r instanceof Relation.Join j) {
+            // SEMI and ANTI joins show only one side.
+            boolean bothSides = switch (j.type()) {
+                case INNER, CROSS, LEFT, RIGHT, FULL -> true;
+                default -> false;
+            };
+            return bothSides && j.using().isEmpty() && namesKnown(j.left()) && namesKnown(j.right());
+        }
+        if (!(r instanceof Relation.TableRef ref) || ref.incr() != null) {
+            return false;
+        }
+        if (ref.name().database() == null) {
+            for (Map<String, List<Col>> scope : ctes) {
+                if (scope.containsKey(ref.name().name().toLowerCase(Locale.ROOT))) {
+                    return false;
+                }
+            }
+        }
+        return ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) != null;
     }
 
     /** A column visible in a scope: its qualifier (table alias), name, lineage and type (null: unknown). */

@@ -99,7 +99,7 @@ final class CatalogStore {
         save(c, "MV", mv.database(), mv.name(), write(mv));
     }
 
-    /** Saves an MV and its data table (same database and name) with one statement when both exist. */
+    /** Saves an MV and its data table (same database and name) with one statement; both must exist already. */
     void saveMvAndTable(Connection c, MvMeta mv, TableMeta t) {
         try (PreparedStatement update = c.prepareStatement("UPDATE " + OBJECTS + " SET body = CASE kind WHEN 'MV' THEN ? ELSE ? END"
                 + " WHERE kind IN ('MV', 'TABLE') AND db = ? AND name = ?")) {
@@ -107,14 +107,13 @@ final class CatalogStore {
             update.setString(2, write(t));
             update.setString(3, mv.database());
             update.setString(4, mv.name());
-            if (update.executeUpdate() == 2) {
-                return;
+            if (update.executeUpdate() != 2) {
+                throw new CairnException(ErrorCode.INTERNAL, "materialized view " + mv.database() + "." + mv.name()
+                        + " was dropped or renamed meanwhile");
             }
         } catch (SQLException e) {
             throw failure(e);
         }
-        saveMv(c, mv);
-        saveTable(c, t);
     }
 
     void deleteMv(Connection c, String db, String name) {

@@ -4,7 +4,6 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
-import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.catalog.Catalog;
@@ -58,10 +57,9 @@ public final class DatabaseDdl {
         }
         Connection c = ctx.txn().connection();
         // What cairn_sys keeps for the database's tables and streams goes with them.
+        // Every table: dropping a changelog that does not exist does nothing.
         for (TableMeta t : ctx.catalog().tables(name)) {
-            if (ChangelogConfig.of(t).enabled()) {
-                ChangelogTables.drop(c, t.id());
-            }
+            ChangelogTables.drop(c, t.id());
         }
         for (StreamMeta s : ctx.catalog().streams(name)) {
             StreamOffsets.drop(c, s.id());

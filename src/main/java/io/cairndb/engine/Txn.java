@@ -16,6 +16,7 @@ import java.util.List;
 public final class Txn {
     private final Connection connection;
     private final List<Runnable> afterCommit = new ArrayList<>();
+    private final List<Runnable> afterEnd = new ArrayList<>();
     /** Guarded by this: commit or rollback has begun, which an interrupt must not disturb. */
     private boolean ending;
     /** Guarded by this: {@link #interrupt} reached DuckDB at least once. */
@@ -31,6 +32,20 @@ public final class Txn {
 
     public void afterCommit(Runnable hook) {
         afterCommit.add(hook);
+    }
+
+    /**
+     * Runs once the transaction has ended, committed (after the afterCommit hooks) or rolled back, on
+     * the thread that ends it: a lock held until then lets the next holder see what was committed.
+     */
+    public void afterEnd(Runnable hook) {
+        afterEnd.add(hook);
+    }
+
+    private void ended() {
+        List<Runnable> hooks = List.copyOf(afterEnd);
+        afterEnd.clear();
+        hooks.forEach(Runnable::run);
     }
 
     /**
@@ -53,17 +68,21 @@ public final class Txn {
     public void commit() {
         end();
         try {
-            if (DuckEngine.transactionBegun(connection)) {
-                connection.commit();
+            try {
+                if (DuckEngine.transactionBegun(connection)) {
+                    connection.commit();
+                }
+            } catch (SQLException e) {
+                afterCommit.clear();
+                rollbackQuietly();
+                throw new CairnException(ErrorCode.INTERNAL, "commit failed: " + e.getMessage(), e);
             }
-        } catch (SQLException e) {
+            List<Runnable> hooks = List.copyOf(afterCommit);
             afterCommit.clear();
-            rollbackQuietly();
-            throw new CairnException(ErrorCode.INTERNAL, "commit failed: " + e.getMessage(), e);
+            hooks.forEach(Runnable::run);
+        } finally {
+            ended();
         }
-        List<Runnable> hooks = List.copyOf(afterCommit);
-        afterCommit.clear();
-        hooks.forEach(Runnable::run);
     }
 
     public void rollback() {
@@ -75,6 +94,8 @@ public final class Txn {
             }
         } catch (SQLException e) {
             throw new CairnException(ErrorCode.INTERNAL, "rollback failed: " + e.getMessage(), e);
+        } finally {
+            ended();
         }
     }
 
@@ -90,6 +111,23 @@ public final class Txn {
             } else {
                 org.slf4j.LoggerFactory.getLogger(Txn.class).warn("rollback after failure also failed: {}", e.getMessage());
             }
+        } finally {
+            ended();
+        }
+    }
+
+    /**
+     * Lets the next statement begin the transaction afresh when nothing was written yet: what is read
+     * from the catalog before that statement (published only after commits) is then never newer than
+     * the data the transaction sees. Binding a query's shape may have begun it early.
+     */
+    public void restartSnapshot() {
+        try {
+            if (DuckEngine.transactionBegun(connection)) {
+                connection.rollback();
+            }
+        } catch (SQLException e) {
+            throw new CairnException(ErrorCode.INTERNAL, "cannot restart the transaction: " + e.getMessage(), e);
         }
     }
 

@@ -302,6 +302,7 @@ public final class MaterializedViews {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "Synchronous materialized views are not supported yet");
         }
         String db = ctx.databaseOf(s.name());
+        lockUntilEnd(ctx, db, s.name().name());
         MvMeta mv = ctx.catalog().mv(db, s.name().name());
         if (mv == null) {
             if (s.ifExists() && ctx.catalog().table(db, s.name().name()) == null) {
@@ -309,15 +310,26 @@ public final class MaterializedViews {
             }
             throw notAnMv(ctx, db, s.name().name());
         }
-        try (TableLocks.Held lock = ctx.locks().lock(db, mv.name())) {
-            dropInTxn(ctx, mv);
-        }
+        dropInTxn(ctx, mv);
         return UpdateCount.NONE;
+    }
+
+    /**
+     * Locks an MV's name until the statement's transaction has ended and its changes are published:
+     * a refresh waiting for the lock then reads the MV as the statement left it (gone, renamed or altered),
+     * and never writes back what the statement changed.
+     */
+    private static void lockUntilEnd(StatementContext ctx, String db, String name) {
+        TableLocks.Held lock = ctx.locks().lock(db, name);
+        ctx.txn().afterEnd(lock::close);
     }
 
     /** DROP DATABASE takes its MVs along: their jobs stop and their task history goes. */
     public void dropDatabase(StatementContext ctx, String database) {
-        for (MvMeta mv : ctx.catalog().mvs(database)) {
+        List<MvMeta> mvs = new ArrayList<>(ctx.catalog().mvs(database));
+        mvs.sort(java.util.Comparator.comparing(MvMeta::name));
+        mvs.forEach(mv -> lockUntilEnd(ctx, database, mv.name()));
+        for (MvMeta mv : mvs) {
             TaskHistory.forgetJob(ctx.txn().connection(), mv.jobId());
             ctx.txn().afterCommit(() -> scheduler.forget(mv.id()));
         }
@@ -343,37 +355,35 @@ public final class MaterializedViews {
             replace(ctx, s.name(), rp);
             return UpdateCount.NONE;
         }
-        try (TableLocks.Held lock = ctx.locks().lock(ctx.databaseOf(s.name()), s.name().name())) {
-            // Read under the lock, so that a refresh committed meanwhile is not overwritten.
-            MvMeta mv = require(ctx, s.name());
-            if (a instanceof MvStatement.SetProperties sp) {
-                if (sp.properties().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("refresh_mode"))) {
-                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "refresh_mode of a materialized view can not be changed"
-                            + " by ALTER: drop it and create it again");
-                }
-                Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties());
-                save(ctx, mv.withProperties(merged));
-            } else if (a instanceof MvStatement.Rename r) {
-                rename(ctx, mv, r.newName());
-            } else if (a instanceof MvStatement.ChangeRefresh cr) {
-                String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
-                save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
-            } else if (a instanceof MvStatement.SetActive sa) {
-                if (sa.active()) {
-                    TableMeta t = ctx.catalog().table(mv.database(), mv.name());
-                    MvDefinition.resolve(ctx, mv, t.columnNames());
-                }
-                save(ctx, mv.withActive(sa.active(), sa.active() ? "" : "user use alter materialized view set status to inactive"));
+        lockUntilEnd(ctx, ctx.databaseOf(s.name()), s.name().name());
+        // Read under the lock, so that a refresh committed meanwhile is not overwritten.
+        MvMeta mv = require(ctx, s.name());
+        if (a instanceof MvStatement.SetProperties sp) {
+            if (sp.properties().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("refresh_mode"))) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "refresh_mode of a materialized view can not be changed"
+                        + " by ALTER: drop it and create it again");
             }
+            Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties());
+            save(ctx, mv.withProperties(merged));
+        } else if (a instanceof MvStatement.Rename r) {
+            rename(ctx, mv, r.newName());
+        } else if (a instanceof MvStatement.ChangeRefresh cr) {
+            String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
+            save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
+        } else if (a instanceof MvStatement.SetActive sa) {
+            if (sa.active()) {
+                TableMeta t = ctx.catalog().table(mv.database(), mv.name());
+                MvDefinition.resolve(ctx, mv, t.columnNames());
+            }
+            save(ctx, mv.withActive(sa.active(), sa.active() ? "" : "user use alter materialized view set status to inactive"));
         }
         return UpdateCount.NONE;
     }
 
     public UpdateCount job(StatementContext ctx, MvStatement.Job s) {
-        try (TableLocks.Held lock = ctx.locks().lock(ctx.databaseOf(s.name()), s.name().name())) {
-            MvMeta mv = require(ctx, s.name());
-            save(ctx, mv.withPaused(s.action() == MvStatement.JobAction.PAUSE));
-        }
+        lockUntilEnd(ctx, ctx.databaseOf(s.name()), s.name().name());
+        MvMeta mv = require(ctx, s.name());
+        save(ctx, mv.withPaused(s.action() == MvStatement.JobAction.PAUSE));
         return UpdateCount.NONE;
     }
 
@@ -440,37 +450,37 @@ public final class MaterializedViews {
         // deadlock); both MVs read under them.
         String first = name.name().compareTo(rp.other().name()) <= 0 ? name.name() : rp.other().name();
         String second = first.equals(name.name()) ? rp.other().name() : name.name();
-        try (TableLocks.Held lock1 = ctx.locks().lock(db, first); TableLocks.Held lock2 = ctx.locks().lock(db, second)) {
-            MvMeta mv = require(ctx, name);
-            MvMeta other = require(ctx, rp.other());
-            if (other.id() == mv.id()) {
-                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not replace a materialized view with itself");
-            }
-            boolean swap = !"false".equalsIgnoreCase(rp.properties().getOrDefault("swap", "true"));
-            TableMeta mine = ctx.catalog().table(mv.database(), mv.name());
-            TableMeta theirs = ctx.catalog().table(other.database(), other.name());
-            if (!swap) {
-                dropInTxn(ctx, mv);
-                move(ctx, theirs, other, mv.name());
-                return;
-            }
-            // Only the names swap: each DuckDB table keeps its name.
-            TableMeta mineRenamed = mine.withName(other.name());
-            MvMeta mvRenamed = mv.withName(other.name());
-            TableMeta theirsRenamed = theirs.withName(mv.name());
-            MvMeta otherRenamed = other.withName(mv.name());
-            for (TableMeta t : List.of(mineRenamed, theirsRenamed)) {
-                ctx.catalog().saveTable(ctx.txn().connection(), t);
-            }
-            ctx.catalog().saveMv(ctx.txn().connection(), mvRenamed);
-            ctx.catalog().saveMv(ctx.txn().connection(), otherRenamed);
-            ctx.txn().afterCommit(() -> {
-                ctx.catalog().publishTable(mineRenamed);
-                ctx.catalog().publishTable(theirsRenamed);
-                ctx.catalog().publishMv(mvRenamed);
-                ctx.catalog().publishMv(otherRenamed);
-            });
+        lockUntilEnd(ctx, db, first);
+        lockUntilEnd(ctx, db, second);
+        MvMeta mv = require(ctx, name);
+        MvMeta other = require(ctx, rp.other());
+        if (other.id() == mv.id()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not replace a materialized view with itself");
         }
+        boolean swap = !"false".equalsIgnoreCase(rp.properties().getOrDefault("swap", "true"));
+        TableMeta mine = ctx.catalog().table(mv.database(), mv.name());
+        TableMeta theirs = ctx.catalog().table(other.database(), other.name());
+        if (!swap) {
+            dropInTxn(ctx, mv);
+            move(ctx, theirs, other, mv.name());
+            return;
+        }
+        // Only the names swap: each DuckDB table keeps its name.
+        TableMeta mineRenamed = mine.withName(other.name());
+        MvMeta mvRenamed = mv.withName(other.name());
+        TableMeta theirsRenamed = theirs.withName(mv.name());
+        MvMeta otherRenamed = other.withName(mv.name());
+        for (TableMeta t : List.of(mineRenamed, theirsRenamed)) {
+            ctx.catalog().saveTable(ctx.txn().connection(), t);
+        }
+        ctx.catalog().saveMv(ctx.txn().connection(), mvRenamed);
+        ctx.catalog().saveMv(ctx.txn().connection(), otherRenamed);
+        ctx.txn().afterCommit(() -> {
+            ctx.catalog().publishTable(mineRenamed);
+            ctx.catalog().publishTable(theirsRenamed);
+            ctx.catalog().publishMv(mvRenamed);
+            ctx.catalog().publishMv(otherRenamed);
+        });
     }
 
     private static MvMeta require(StatementContext ctx, io.cairndb.sql.tree.QualifiedName name) {

@@ -62,6 +62,8 @@ final class MvRefresher {
             throw new CairnException(ErrorCode.NO_SUCH_TABLE, "materialized view " + database + "." + name + " does not exist");
         }
         MvDefinition def = MvDefinition.resolve(ctx, mv, mvTable.columnNames());
+        // Binding a table function or stream of the definition may have begun the transaction already.
+        ctx.txn().restartSnapshot();
         Map<Long, TableMeta> bases = new LinkedHashMap<>();
         for (QueryLineage.BaseTable b : def.lineage().baseTables()) {
             TableMeta stored = ctx.catalog().table(b.database(), b.name());

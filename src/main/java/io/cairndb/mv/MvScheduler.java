@@ -176,16 +176,27 @@ public final class MvScheduler implements AutoCloseable {
         TaskRecord r = run.record;
         long start = System.currentTimeMillis();
         run.record = r.with("RUNNING", "", start, 0, null, List.of(), List.of());
-        MvMeta mv = catalog.mvById(r.mvId());
-        if (mv == null) {
-            finish(run, run.record.with("FAILED", "materialized view no longer exists", start, System.currentTimeMillis(),
-                    null, List.of(), List.of()));
-            return;
+        TableLocks.Held held = null;
+        MvMeta mv;
+        // The MV's lock is by name; a rename or REPLACE may give the name to another MV while this waits.
+        while (true) {
+            mv = catalog.mvById(r.mvId());
+            if (mv == null) {
+                finish(run, run.record.with("FAILED", "materialized view no longer exists", start, System.currentTimeMillis(),
+                        null, List.of(), List.of()));
+                return;
+            }
+            held = locks.lock(mv.database(), mv.name());
+            MvMeta locked = catalog.mvById(r.mvId());
+            if (locked != null && locked.database().equals(mv.database()) && locked.name().equals(mv.name())) {
+                break;
+            }
+            held.close();
         }
         Txn txn = new Txn(c);
         run.control.attach(txn);
         StatementContext ctx = env.context(txn, mv.queryDatabase());
-        try (TableLocks.Held lock = locks.lock(mv.database(), mv.name())) {
+        try (TableLocks.Held lock = held) {
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
                         run.control);

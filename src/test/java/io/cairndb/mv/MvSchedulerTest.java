@@ -120,6 +120,22 @@ class MvSchedulerTest {
         assertEquals(List.of("0"), rows(session, "SELECT count(*) FROM tasks('type' = 'mv') WHERE Status <> 'SUCCESS'"));
     }
 
+    /** A task queued before a RENAME refreshes the MV under its new name (it follows the MV, not the name). */
+    @Test
+    void aTaskQueuedBeforeARenameRefreshesTheRenamedMv() throws Exception {
+        exec(session, "INSERT INTO t SELECT number, number FROM numbers('number' = '2000000')");
+        exec(session, "CREATE MATERIALIZED VIEW slow BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS "
+                + "SELECT count(*) AS c FROM t a, (SELECT k FROM t LIMIT 500) b WHERE a.v + b.k > 0");
+        exec(session, "REFRESH MATERIALIZED VIEW slow COMPLETE");
+        waitFor("SELECT count(*) FROM tasks('type' = 'mv') WHERE Status = 'RUNNING'", "1");
+        exec(session, "REFRESH MATERIALIZED VIEW slow COMPLETE");
+        exec(session, "ALTER MATERIALIZED VIEW slow RENAME renamed");
+        waitFor("SELECT count(*) FROM tasks('type' = 'mv') WHERE Status IN ('RUNNING', 'PENDING')", "0");
+        assertEquals(List.of("SUCCESS", "SUCCESS"), rows(session, "SELECT Status FROM tasks('type' = 'mv') ORDER BY TaskId"));
+        assertEquals(List.of("renamed|SUCCESS|true"), rows(session,
+                "SELECT concat(Name, '|', RefreshState, '|', SyncWithBaseTables) FROM mv_infos('database' = 'd')"));
+    }
+
     private void waitFor(String sql, String expected) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
         while (System.currentTimeMillis() < deadline) {

@@ -1,0 +1,80 @@
+package io.cairndb.engine;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Transaction hooks: afterEnd runs once the transaction has ended, whichever way, after the afterCommit
+ * hooks (a lock released there lets the next holder see the published change); restartSnapshot lets a
+ * later statement see commits made since an early read.
+ */
+class TxnTest {
+    private DuckEngine engine;
+    private Connection a;
+    private Connection b;
+
+    @BeforeEach
+    void open() throws Exception {
+        engine = DuckEngine.open(null);
+        a = engine.connect();
+        b = engine.connect();
+        Sql.execute(a, "CREATE TABLE t (k INT)");
+        a.commit();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        a.close();
+        b.close();
+        engine.close();
+    }
+
+    @Test
+    void afterEndRunsAfterTheCommitHooksAndOnRollback() {
+        List<String> events = new ArrayList<>();
+        Txn committed = new Txn(a);
+        Sql.execute(a, "INSERT INTO t VALUES (1)");
+        committed.afterEnd(() -> events.add("end"));
+        committed.afterCommit(() -> events.add("published"));
+        committed.commit();
+        assertEquals(List.of("published", "end"), events);
+
+        events.clear();
+        Txn rolledBack = new Txn(a);
+        Sql.execute(a, "INSERT INTO t VALUES (2)");
+        rolledBack.afterCommit(() -> events.add("published"));
+        rolledBack.afterEnd(() -> events.add("end"));
+        rolledBack.rollbackQuietly();
+        assertEquals(List.of("end"), events);
+
+        events.clear();
+        Txn nothingRan = new Txn(a);
+        nothingRan.afterEnd(() -> events.add("end"));
+        nothingRan.commit();
+        assertEquals(List.of("end"), events);
+        assertEquals(1L, ((Number) Sql.scalar(a, "SELECT count(*) FROM t")).longValue());
+    }
+
+    @Test
+    void restartSnapshotSeesCommitsMadeSinceTheFirstRead() throws Exception {
+        Txn reader = new Txn(b);
+        assertEquals(0L, ((Number) Sql.scalar(b, "SELECT count(*) FROM t")).longValue());
+        Sql.execute(a, "INSERT INTO t VALUES (7)");
+        a.commit();
+        assertEquals(0L, ((Number) Sql.scalar(b, "SELECT count(*) FROM t")).longValue(), "the first read fixed the snapshot");
+        reader.restartSnapshot();
+        assertFalse(DuckEngine.transactionBegun(b));
+        assertEquals(1L, ((Number) Sql.scalar(b, "SELECT count(*) FROM t")).longValue());
+        assertTrue(DuckEngine.transactionBegun(b));
+        reader.commit();
+    }
+}
