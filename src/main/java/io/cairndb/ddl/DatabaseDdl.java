@@ -1,17 +1,18 @@
 package io.cairndb.ddl;
 
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
-import io.cairndb.catalog.Catalog;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Statement;
+import io.cairndb.write.LoadLabels;
 
 import java.sql.Connection;
 import java.util.Locale;
@@ -64,6 +65,7 @@ public final class DatabaseDdl {
         for (StreamMeta s : ctx.catalog().streams(name)) {
             StreamOffsets.drop(c, s.id());
         }
+        LoadLabels.forgetDatabase(c, name);
         Sql.execute(c, "DROP SCHEMA " + Sql.ident(db.schema()) + " CASCADE");
         ctx.catalog().deleteDatabase(ctx.txn().connection(), name);
         ctx.txn().afterCommit(() -> ctx.catalog().forgetDatabase(name));

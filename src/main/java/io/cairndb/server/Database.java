@@ -93,6 +93,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             }
             ChangelogTables.dropOrphans(c, tableIds);
             StreamOffsets.dropOrphans(c, streamIds);
+            LoadLabels.dropOrphans(c, new HashSet<>(catalog.databases().stream().map(DatabaseMeta::name).toList()));
             ChangelogTables.upgrade(c, changelogTables);
             tso.load(c, ChangelogTables.names(changelogTables.stream().map(TableMeta::id).toList()));
             c.commit();

@@ -7,6 +7,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
 import java.sql.Connection;
+import java.util.Set;
 
 /** Load labels: a label names one load per database, so a retried load with the same label is refused. */
 public final class LoadLabels {
@@ -17,6 +18,18 @@ public final class LoadLabels {
 
     public static void createSchema(Connection c) {
         Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (db VARCHAR NOT NULL, label VARCHAR NOT NULL, created_at BIGINT NOT NULL)");
+    }
+
+    /** A dropped database's labels go with it: a new database of the same name starts with none. */
+    public static void forgetDatabase(Connection c, String database) {
+        Sql.update(c, "DELETE FROM " + TABLE + " WHERE db = ?", database);
+    }
+
+    /** Removes the labels of databases that no longer exist (a DROP DATABASE of older versions left them). */
+    public static void dropOrphans(Connection c, Set<String> databases) {
+        String keep = databases.isEmpty() ? ""
+                : " WHERE db NOT IN (" + String.join(", ", databases.stream().map(Sql::literal).toList()) + ")";
+        Sql.execute(c, "DELETE FROM " + TABLE + keep);
     }
 
     static void claim(StatementContext ctx, String database, String label) {

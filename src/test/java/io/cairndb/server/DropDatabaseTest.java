@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * DROP DATABASE takes along what {@code cairn_sys} keeps for the database's objects: changelogs,
- * stream offsets and MV task history; and a restart removes what older versions left behind.
+ * stream offsets, MV task history and load labels; and a restart removes what older versions left behind.
  */
 class DropDatabaseTest {
     @TempDir
@@ -29,9 +29,9 @@ class DropDatabaseTest {
         try (Database db = Database.open(dir)) {
             SqlSession s = db.open(1, "root", null, "test");
             Ids ids = populate(db, s);
-            assertEquals(List.of(1L, 1L, 1L, 1L), leftovers(db, ids), "everything exists before the drop");
+            assertEquals(List.of(1L, 1L, 1L, 1L, 1L), leftovers(db, ids), "everything exists before the drop");
             exec(s, "DROP DATABASE x");
-            assertEquals(List.of(0L, 0L, 0L, 0L), leftovers(db, ids));
+            assertEquals(List.of(0L, 0L, 0L, 0L, 0L), leftovers(db, ids));
             s.close();
         }
     }
@@ -48,11 +48,11 @@ class DropDatabaseTest {
                 Sql.execute(c, "DROP SCHEMA x CASCADE");
                 Sql.execute(c, "DELETE FROM cairn_sys.catalog_objects WHERE db = 'x' OR (kind = 'DATABASE' AND name = 'x')");
                 c.commit();
-                assertEquals(List.of(1L, 1L, 1L, 1L), leftovers(db, ids));
+                assertEquals(List.of(1L, 1L, 1L, 1L, 1L), leftovers(db, ids));
             }
         }
         try (Database db = Database.open(dir)) {
-            assertEquals(List.of(0L, 0L, 0L, 0L), leftovers(db, ids));
+            assertEquals(List.of(0L, 0L, 0L, 0L, 0L), leftovers(db, ids));
             SqlSession s = db.open(1, "root", null, "test");
             assertEquals(List.of("y"), io.cairndb.sqltest.SessionSql.rows(s, "SHOW DATABASES LIKE 'y'"), "other databases stay");
             s.close();
@@ -69,14 +69,14 @@ class DropDatabaseTest {
                 + "PROPERTIES (\"changelog.enable\" = \"true\", \"changelog.need_historical_value\" = \"true\")");
         exec(s, "CREATE TABLE sink (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
         exec(s, "CREATE STREAM st ON TABLE t");
-        exec(s, "INSERT INTO t VALUES (1, 10)");
+        exec(s, "INSERT INTO t WITH LABEL first_load VALUES (1, 10)");
         exec(s, "INSERT INTO sink SELECT k, v FROM st");
         exec(s, "CREATE MATERIALIZED VIEW mv BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT k, v FROM t");
         exec(s, "REFRESH MATERIALIZED VIEW mv COMPLETE WITH SYNC MODE");
         return new Ids(db.catalog().table("x", "t").id(), db.catalog().stream("x", "st").id(), db.catalog().mv("x", "mv").jobId());
     }
 
-    /** Counts of: the changelog table, its state row, the stream's offset rows (one partition), the job's tasks. */
+    /** Counts of: the changelog table, its state row, the stream's offset rows (one partition), the job's tasks, the load labels. */
     private static List<Long> leftovers(Database db, Ids ids) throws SQLException {
         try (Connection c = db.connect()) {
             List<Long> out = List.of(
@@ -84,7 +84,8 @@ class DropDatabaseTest {
                             + ids.table() + "'"),
                     count(c, "SELECT count(*) FROM cairn_sys.changelog_state WHERE table_id = " + ids.table()),
                     count(c, "SELECT count(*) FROM cairn_sys.stream_offsets WHERE stream_id = " + ids.stream()),
-                    count(c, "SELECT count(*) FROM cairn_sys.mv_tasks WHERE job_id = " + ids.job()));
+                    count(c, "SELECT count(*) FROM cairn_sys.mv_tasks WHERE job_id = " + ids.job()),
+                    count(c, "SELECT count(*) FROM cairn_sys.load_labels WHERE db = 'x'"));
             c.commit();
             return out;
         }
