@@ -55,8 +55,19 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
     }
 
     /**
-     * Runs {@code work} on a base table while holding its writer lock. The metadata is read again
-     * under the lock: a writer that held it may have published new versions.
+     * Takes a table's (or MV's) writer lock until this statement's transaction has ended and its changes
+     * are published: DuckDB fails a concurrent writer of the same rows rather than making it wait, and the
+     * next holder must see the versions this one committed.
+     */
+    public void lockUntilEnd(String database, String name) {
+        TableLocks.Held lock = locks.lock(database, name);
+        txn.afterEnd(lock::close);
+    }
+
+    /**
+     * Runs {@code work} on a base table holding its writer lock until the statement ends (see
+     * {@link #lockUntilEnd}). The metadata is read again under the lock: the previous writer published
+     * new versions before it let go.
      */
     public <T> T underWriteLock(QualifiedName name, java.util.function.Function<TableMeta, T> work) {
         TableMeta probe = baseTable(name);
@@ -65,9 +76,8 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Table[" + probe.name()
                     + "] is a materialized view: it changes only by REFRESH MATERIALIZED VIEW or ALTER MATERIALIZED VIEW");
         }
-        try (TableLocks.Held lock = locks.lock(probe.database(), probe.name())) {
-            return work.apply(baseTable(name));
-        }
+        lockUntilEnd(probe.database(), probe.name());
+        return work.apply(baseTable(name));
     }
 
     public QueryTranslator translator() {

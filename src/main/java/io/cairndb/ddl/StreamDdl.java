@@ -9,7 +9,6 @@ import io.cairndb.changelog.StreamPlanner;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.engine.ValueFormat;
 import io.cairndb.error.CairnException;
@@ -55,13 +54,12 @@ public final class StreamDdl {
         }
         TableMeta table = ctx.table(stmt.table());
         String type = StreamPlanner.checkNew(table, props.get("type"), ctx.config().flag("enable_table_stream"));
-        try (TableLocks.Held lock = ctx.locks().lock(table.database(), table.name())) {
-            // Under the writer lock no commit of the table is in flight: changes after this TSO are the stream's.
-            StreamMeta s = new StreamMeta(ctx.catalog().newId(), db, name, table.id(), table.database(), table.name(), type,
-                    initial.equalsIgnoreCase("true"), ctx.commitTso().get(), stmt.comment(), System.currentTimeMillis());
-            ctx.catalog().saveStream(ctx.txn().connection(), s);
-            ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
-        }
+        // Under the writer lock no commit of the table is in flight: changes after this TSO are the stream's.
+        ctx.lockUntilEnd(table.database(), table.name());
+        StreamMeta s = new StreamMeta(ctx.catalog().newId(), db, name, table.id(), table.database(), table.name(), type,
+                initial.equalsIgnoreCase("true"), ctx.commitTso().get(), stmt.comment(), System.currentTimeMillis());
+        ctx.catalog().saveStream(ctx.txn().connection(), s);
+        ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
         return UpdateCount.NONE;
     }
 

@@ -13,7 +13,6 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -112,19 +111,18 @@ public final class TableDdl {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use '" + drop
                     + t.name() + "'");
         }
-        try (TableLocks.Held lock = ctx.locks().lock(db, t.name())) {
-            Sql.execute(ctx.txn().connection(), "DROP TABLE " + t.duckName());
-            for (ColumnMeta c : t.columns()) {
-                if (c.autoIncrement()) {
-                    Sql.execute(ctx.txn().connection(), "DROP SEQUENCE IF EXISTS " + ColumnDefaults.sequence(t, c));
-                }
+        ctx.lockUntilEnd(db, t.name());
+        Sql.execute(ctx.txn().connection(), "DROP TABLE " + t.duckName());
+        for (ColumnMeta c : t.columns()) {
+            if (c.autoIncrement()) {
+                Sql.execute(ctx.txn().connection(), "DROP SEQUENCE IF EXISTS " + ColumnDefaults.sequence(t, c));
             }
-            if (ChangelogConfig.of(t).enabled()) {
-                ChangelogTables.drop(ctx.txn().connection(), t.id());
-            }
-            ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
-            ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));
         }
+        if (ChangelogConfig.of(t).enabled()) {
+            ChangelogTables.drop(ctx.txn().connection(), t.id());
+        }
+        ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
+        ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));
         return UpdateCount.NONE;
     }
 

@@ -106,11 +106,10 @@ public final class Txn {
         try {
             connection.rollback();
         } catch (SQLException e) {
-            if (wasInterrupted) {
-                resynchronize();
-            } else {
-                org.slf4j.LoggerFactory.getLogger(Txn.class).warn("rollback after failure also failed: {}", e.getMessage());
+            if (!wasInterrupted) {
+                org.slf4j.LoggerFactory.getLogger(Txn.class).debug("rollback after failure: {}", e.getMessage());
             }
+            resynchronize();
         } finally {
             ended();
         }
@@ -132,17 +131,18 @@ public final class Txn {
     }
 
     /**
-     * An interrupt that lands on the BEGIN the driver sends before a transaction's first query leaves
-     * the driver believing a transaction is open while DuckDB has none: ROLLBACK fails, and every later
-     * statement would run in autocommit. A transaction opened here, which the driver's ROLLBACK then
-     * closes, brings both back in step.
+     * An interrupt that lands on the BEGIN the driver sends before a transaction's first query, or a
+     * COMMIT that fails (DuckDB then ends the transaction itself), leaves the driver believing a
+     * transaction is open while DuckDB has none: ROLLBACK fails, and every later statement would run
+     * in autocommit. A transaction opened here, which the driver's ROLLBACK then closes, brings both
+     * back in step.
      */
     private void resynchronize() {
         try (Statement st = connection.createStatement()) {
             st.execute("BEGIN TRANSACTION");
             connection.rollback();
         } catch (SQLException e) {
-            org.slf4j.LoggerFactory.getLogger(Txn.class).warn("cannot end an interrupted transaction: {}", e.getMessage());
+            org.slf4j.LoggerFactory.getLogger(Txn.class).warn("cannot bring the connection back in step with DuckDB: {}", e.getMessage());
         }
     }
 }

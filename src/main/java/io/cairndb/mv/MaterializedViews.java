@@ -17,7 +17,6 @@ import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
 import io.cairndb.engine.Sql;
-import io.cairndb.engine.TableLocks;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -302,7 +301,7 @@ public final class MaterializedViews {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "Synchronous materialized views are not supported yet");
         }
         String db = ctx.databaseOf(s.name());
-        lockUntilEnd(ctx, db, s.name().name());
+        ctx.lockUntilEnd(db, s.name().name());
         MvMeta mv = ctx.catalog().mv(db, s.name().name());
         if (mv == null) {
             if (s.ifExists() && ctx.catalog().table(db, s.name().name()) == null) {
@@ -314,21 +313,11 @@ public final class MaterializedViews {
         return UpdateCount.NONE;
     }
 
-    /**
-     * Locks an MV's name until the statement's transaction has ended and its changes are published:
-     * a refresh waiting for the lock then reads the MV as the statement left it (gone, renamed or altered),
-     * and never writes back what the statement changed.
-     */
-    private static void lockUntilEnd(StatementContext ctx, String db, String name) {
-        TableLocks.Held lock = ctx.locks().lock(db, name);
-        ctx.txn().afterEnd(lock::close);
-    }
-
     /** DROP DATABASE takes its MVs along: their jobs stop and their task history goes. */
     public void dropDatabase(StatementContext ctx, String database) {
         List<MvMeta> mvs = new ArrayList<>(ctx.catalog().mvs(database));
         mvs.sort(java.util.Comparator.comparing(MvMeta::name));
-        mvs.forEach(mv -> lockUntilEnd(ctx, database, mv.name()));
+        mvs.forEach(mv -> ctx.lockUntilEnd(database, mv.name()));
         for (MvMeta mv : mvs) {
             TaskHistory.forgetJob(ctx.txn().connection(), mv.jobId());
             ctx.txn().afterCommit(() -> scheduler.forget(mv.id()));
@@ -355,7 +344,7 @@ public final class MaterializedViews {
             replace(ctx, s.name(), rp);
             return UpdateCount.NONE;
         }
-        lockUntilEnd(ctx, ctx.databaseOf(s.name()), s.name().name());
+        ctx.lockUntilEnd(ctx.databaseOf(s.name()), s.name().name());
         // Read under the lock, so that a refresh committed meanwhile is not overwritten.
         MvMeta mv = require(ctx, s.name());
         if (a instanceof MvStatement.SetProperties sp) {
@@ -381,7 +370,7 @@ public final class MaterializedViews {
     }
 
     public UpdateCount job(StatementContext ctx, MvStatement.Job s) {
-        lockUntilEnd(ctx, ctx.databaseOf(s.name()), s.name().name());
+        ctx.lockUntilEnd(ctx.databaseOf(s.name()), s.name().name());
         MvMeta mv = require(ctx, s.name());
         save(ctx, mv.withPaused(s.action() == MvStatement.JobAction.PAUSE));
         return UpdateCount.NONE;
@@ -450,8 +439,8 @@ public final class MaterializedViews {
         // deadlock); both MVs read under them.
         String first = name.name().compareTo(rp.other().name()) <= 0 ? name.name() : rp.other().name();
         String second = first.equals(name.name()) ? rp.other().name() : name.name();
-        lockUntilEnd(ctx, db, first);
-        lockUntilEnd(ctx, db, second);
+        ctx.lockUntilEnd(db, first);
+        ctx.lockUntilEnd(db, second);
         MvMeta mv = require(ctx, name);
         MvMeta other = require(ctx, rp.other());
         if (other.id() == mv.id()) {

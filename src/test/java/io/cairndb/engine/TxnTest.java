@@ -10,6 +10,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -62,6 +63,31 @@ class TxnTest {
         nothingRan.commit();
         assertEquals(List.of("end"), events);
         assertEquals(1L, ((Number) Sql.scalar(a, "SELECT count(*) FROM t")).longValue());
+    }
+
+    /**
+     * A failed COMMIT ends DuckDB's transaction while the driver still believes one is open; the next
+     * transaction must still be one (it used to run its statements in autocommit).
+     */
+    @Test
+    void aFailedCommitLeavesTheConnectionTransactional() throws Exception {
+        Sql.execute(a, "CREATE TABLE keyed (k INT PRIMARY KEY)");
+        a.commit();
+        Txn first = new Txn(a);
+        Txn second = new Txn(b);
+        Sql.execute(a, "INSERT INTO keyed VALUES (1)");
+        Sql.execute(b, "INSERT INTO keyed VALUES (1)");
+        first.commit();
+        List<String> events = new ArrayList<>();
+        second.afterEnd(() -> events.add("end"));
+        assertThrows(RuntimeException.class, second::commit);
+        assertEquals(List.of("end"), events);
+
+        Txn next = new Txn(b);
+        Sql.execute(b, "INSERT INTO keyed VALUES (2)");
+        next.rollback();
+        assertEquals(1L, ((Number) Sql.scalar(a, "SELECT count(*) FROM keyed")).longValue(), "the rolled back row stays out");
+        a.commit();
     }
 
     @Test
