@@ -55,7 +55,8 @@ final class MvRefresher {
         // Metadata comes from the catalog's committed entries, read before the transaction's first
         // statement fixes its snapshot. An entry is published only after its commit, so the base
         // versions recorded below are never newer than the data this refresh reads: at worst older,
-        // and then a later refresh rebuilds that partition once more.
+        // and then a later refresh rebuilds that partition once more. The MV's own entries are as its
+        // last statement left them: the caller holds its lock, which statements keep until published.
         TableMeta mvTable = ctx.catalog().table(database, name);
         MvMeta mv = ctx.catalog().mv(database, name);
         if (mvTable == null || mv == null) {

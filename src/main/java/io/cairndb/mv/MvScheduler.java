@@ -176,7 +176,7 @@ public final class MvScheduler implements AutoCloseable {
         TaskRecord r = run.record;
         long start = System.currentTimeMillis();
         run.record = r.with("RUNNING", "", start, 0, null, List.of(), List.of());
-        TableLocks.Held held = null;
+        TableLocks.Held held;
         MvMeta mv;
         // The MV's lock is by name; a rename or REPLACE may give the name to another MV while this waits.
         while (true) {
