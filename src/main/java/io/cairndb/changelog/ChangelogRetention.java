@@ -5,11 +5,11 @@ import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.TableLocks;
+import io.cairndb.engine.Txn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
-import java.sql.SQLException;
 
 /**
  * Enforces {@code ttl_seconds}: removes changes older than the retention period and moves the
@@ -31,34 +31,33 @@ public final class ChangelogRetention {
                     continue;
                 }
                 long cutoff = Tso.atMillis(nowMillis - config.ttlSeconds() * 1000);
+                // A Txn: a failed commit leaves the connection transactional for the next table.
+                Txn txn = new Txn(c);
                 try (TableLocks.Held lock = locks.lock(t.database(), t.name())) {
+                    if (catalog.tableById(t.database(), t.id()) == null) {
+                        txn.rollbackQuietly();
+                        continue;
+                    }
                     removed += Sql.execute(c, "DELETE FROM " + ChangelogTables.name(t) + " WHERE " + ChangelogTables.TSO
                             + " < " + cutoff);
                     ChangelogTables.forgetBefore(c, t.id(), cutoff);
                     Sql.execute(c, "UPDATE " + ChangelogTables.STATE + " SET retained_from = greatest(retained_from, " + cutoff
                             + ") WHERE table_id = " + t.id());
-                    c.commit();
-                } catch (SQLException | RuntimeException e) {
+                    txn.commit();
+                } catch (RuntimeException e) {
                     LOG.warn("changelog cleanup of {}.{} failed: {}", t.database(), t.name(), e.getMessage());
-                    rollback(c);
+                    txn.rollbackQuietly();
                 }
             }
         }
-        tso.persist(c);
+        Txn txn = new Txn(c);
         try {
-            c.commit();
-        } catch (SQLException e) {
+            tso.persist(c);
+            txn.commit();
+        } catch (RuntimeException e) {
             LOG.warn("cannot persist the TSO high-water mark: {}", e.getMessage());
-            rollback(c);
+            txn.rollbackQuietly();
         }
         return removed;
-    }
-
-    private static void rollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException e) {
-            LOG.warn("rollback after a failed cleanup also failed: {}", e.getMessage());
-        }
     }
 }

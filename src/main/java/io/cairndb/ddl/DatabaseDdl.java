@@ -56,6 +56,9 @@ public final class DatabaseDdl {
             }
             throw new CairnException(ErrorCode.UNKNOWN_DATABASE, "Can't drop database '" + name + "'; database doesn't exist");
         }
+        // Every table, view and MV of the database locked (in one order, as REPLACE does), so that no
+        // writer or refresh of one is in flight while they go.
+        ctx.catalog().tables(name).stream().map(TableMeta::name).sorted().forEach(t -> ctx.lockUntilEnd(name, t));
         Connection c = ctx.txn().connection();
         // What cairn_sys keeps for the database's tables and streams goes with them.
         // Every table: dropping a changelog that does not exist does nothing.

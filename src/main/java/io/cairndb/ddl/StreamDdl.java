@@ -52,10 +52,11 @@ public final class StreamDdl {
         if (!initial.equalsIgnoreCase("true") && !initial.equalsIgnoreCase("false")) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "show_initial_rows must be true or false, got: " + initial);
         }
+        // Under the writer lock no commit of the table is in flight: changes after this TSO are the stream's.
+        // The table is read after locking, as the last writer left it.
+        ctx.lockUntilEnd(ctx.databaseOf(stmt.table()), stmt.table().name());
         TableMeta table = ctx.table(stmt.table());
         String type = StreamPlanner.checkNew(table, props.get("type"), ctx.config().flag("enable_table_stream"));
-        // Under the writer lock no commit of the table is in flight: changes after this TSO are the stream's.
-        ctx.lockUntilEnd(table.database(), table.name());
         StreamMeta s = new StreamMeta(ctx.catalog().newId(), db, name, table.id(), table.database(), table.name(), type,
                 initial.equalsIgnoreCase("true"), ctx.commitTso().get(), stmt.comment(), System.currentTimeMillis());
         ctx.catalog().saveStream(ctx.txn().connection(), s);

@@ -99,6 +99,8 @@ public final class TableDdl {
 
     public static UpdateCount dropTable(StatementContext ctx, Statement.DropTable stmt) {
         String db = ctx.databaseOf(stmt.name());
+        // Locked first, read after: a writer or rename that held the lock has published its change.
+        ctx.lockUntilEnd(db, stmt.name().name());
         TableMeta t = ctx.catalog().table(db, stmt.name().name());
         if (t == null) {
             if (stmt.ifExists()) {
@@ -111,7 +113,6 @@ public final class TableDdl {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use '" + drop
                     + t.name() + "'");
         }
-        ctx.lockUntilEnd(db, t.name());
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + t.duckName());
         for (ColumnMeta c : t.columns()) {
             if (c.autoIncrement()) {

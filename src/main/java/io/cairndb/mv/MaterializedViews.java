@@ -313,12 +313,12 @@ public final class MaterializedViews {
         return UpdateCount.NONE;
     }
 
-    /** DROP DATABASE takes its MVs along: their jobs stop and their task history goes. */
+    /**
+     * DROP DATABASE takes its MVs along: their jobs stop and their task history goes (the caller holds
+     * the locks of all the database's tables and MVs).
+     */
     public void dropDatabase(StatementContext ctx, String database) {
-        List<MvMeta> mvs = new ArrayList<>(ctx.catalog().mvs(database));
-        mvs.sort(java.util.Comparator.comparing(MvMeta::name));
-        mvs.forEach(mv -> ctx.lockUntilEnd(database, mv.name()));
-        for (MvMeta mv : mvs) {
+        for (MvMeta mv : ctx.catalog().mvs(database)) {
             TaskHistory.forgetJob(ctx.txn().connection(), mv.jobId());
             ctx.txn().afterCommit(() -> scheduler.forget(mv.id()));
         }

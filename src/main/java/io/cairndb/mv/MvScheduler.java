@@ -193,10 +193,10 @@ public final class MvScheduler implements AutoCloseable {
             }
             held.close();
         }
-        Txn txn = new Txn(c);
-        run.control.attach(txn);
-        StatementContext ctx = env.context(txn, mv.queryDatabase());
         try (TableLocks.Held lock = held) {
+            Txn txn = new Txn(c);
+            run.control.attach(txn);
+            StatementContext ctx = env.context(txn, mv.queryDatabase());
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
                         run.control);
@@ -210,13 +210,18 @@ public final class MvScheduler implements AutoCloseable {
                 });
                 txn.commit();
                 finish(run, done);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // An Error too: the refresh must not stay half done on this worker's connection, nor its
+                // waiters wait forever.
                 txn.rollbackQuietly();
                 String message = run.control.canceled() ? "task canceled" : e.getMessage() == null ? e.toString() : e.getMessage();
                 TaskRecord failed = run.record.with(run.control.canceled() ? "CANCELED" : "FAILED", message, start,
                         System.currentTimeMillis(), null, List.of(), List.of());
                 recordFailure(c, failed);
                 finish(run, failed);
+                if (e instanceof Error error) {
+                    throw error;
+                }
             }
         }
     }

@@ -150,6 +150,10 @@ public final class Session implements SqlSession, SessionState {
                 throw ce;
             }
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        } catch (Error e) {
+            // A stack overflow or out-of-memory in mid statement: nothing of it may stay, no lock stay held.
+            txn.rollbackQuietly();
+            throw e;
         } finally {
             synchronized (killLock) {
                 runningTxn = null;

@@ -48,8 +48,8 @@ final class StatementDispatcher {
             return DatabaseDdl.create(ctx, s);
         }
         if (statement instanceof Statement.DropDatabase s) {
-            session.database().materializedViews().dropDatabase(ctx, s.name());
             UpdateCount r = DatabaseDdl.drop(ctx, s);
+            session.database().materializedViews().dropDatabase(ctx, s.name());
             if (s.name().equals(session.currentDatabase())) {
                 ctx.txn().afterCommit(this::leaveDroppedDatabase);
             }
