@@ -461,10 +461,29 @@ public final class MvScheduler implements AutoCloseable {
     public void close() {
         timer.shutdownNow();
         workers.shutdownNow();
+        // Running tasks are interrupted (they roll back); queued ones never run: either way whoever waits
+        // for a task (REFRESH .. WITH SYNC MODE) gets an answer.
+        for (Job job : jobs.values()) {
+            synchronized (job) {
+                if (job.running != null) {
+                    job.running.control.cancel();
+                }
+            }
+        }
         try {
             workers.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        for (Job job : jobs.values()) {
+            synchronized (job) {
+                for (TaskRun run : Arrays.asList(job.running, job.pending)) {
+                    if (run != null && !run.done.isDone()) {
+                        run.done.complete(run.record.with("CANCELED", "the server is shutting down", run.record.startTime(),
+                                System.currentTimeMillis(), null, List.of(), List.of()));
+                    }
+                }
+            }
         }
         for (Connection c : connections) {
             try {
