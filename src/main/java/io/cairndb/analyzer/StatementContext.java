@@ -60,7 +60,7 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
      * next holder must see the versions this one committed.
      */
     public void lockUntilEnd(String database, String name) {
-        TableLocks.Held lock = locks.lock(database, name);
+        TableLocks.Held lock = locks.lock(database, name, txn::interrupted);
         txn.afterEnd(lock::close);
     }
 

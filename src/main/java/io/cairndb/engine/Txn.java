@@ -59,6 +59,11 @@ public final class Txn {
         }
     }
 
+    /** Whether {@link #interrupt} was called (KILL): a statement waiting for a lock gives up. */
+    public synchronized boolean interrupted() {
+        return interrupted;
+    }
+
     /** Closes the window for interrupts; true when one came in. */
     private synchronized boolean end() {
         ending = true;

@@ -19,6 +19,36 @@ import java.util.concurrent.TimeUnit;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DdlLockTest {
+    /** KILL QUERY reaches a statement that waits for a table's lock: it fails at once and changes nothing. */
+    @Test
+    void killEndsAStatementWaitingForALock() throws Exception {
+        try (Database db = Database.open(null)) {
+            SqlSession admin = db.open(1, "root", null, "test");
+            exec(admin, "CREATE DATABASE d");
+            exec(admin, "CREATE TABLE d.t (k INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+            SqlSession waiter = db.open(2, "root", "d", "test");
+            try (TableLocks.Held inFlight = db.locks().lock("d", "t")) {
+                CompletableFuture<String> insert = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        exec(waiter, "INSERT INTO t VALUES (1)");
+                        return "inserted";
+                    } catch (RuntimeException e) {
+                        return e.getMessage();
+                    }
+                });
+                Thread.sleep(300);
+                assertFalse(insert.isDone(), "the INSERT waits for the lock");
+                exec(admin, "KILL QUERY 2");
+                assertEquals("Query execution was interrupted", insert.get(10, TimeUnit.SECONDS));
+            }
+            assertEquals(java.util.List.of("0"), rows(admin, "SELECT count(*) FROM d.t"));
+            exec(waiter, "INSERT INTO t VALUES (2)");
+            assertEquals(java.util.List.of("1"), rows(admin, "SELECT count(*) FROM d.t"));
+            admin.close();
+            waiter.close();
+        }
+    }
+
     @Test
     void dropTableWaitingBehindARenameDropsNothingOfTheRenamedTable() throws Exception {
         try (Database db = Database.open(null)) {
