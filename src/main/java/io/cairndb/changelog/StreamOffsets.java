@@ -61,9 +61,7 @@ public final class StreamOffsets {
 
     /** Removes the offsets of streams that no longer exist (a DROP DATABASE of older versions left them). */
     public static void dropOrphans(Connection c, Set<Long> streamIds) {
-        String keep = streamIds.isEmpty() ? ""
-                : " WHERE stream_id NOT IN (" + String.join(", ", streamIds.stream().map(String::valueOf).toList()) + ")";
-        Sql.execute(c, "DELETE FROM " + TABLE + keep);
+        Sql.deleteExcept(c, TABLE, "stream_id", streamIds.stream().map(String::valueOf).toList());
     }
 
     public static void drop(Connection c, long streamId) {

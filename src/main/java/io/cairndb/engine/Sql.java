@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /** Small JDBC conveniences that translate DuckDB failures into user-facing errors. */
@@ -32,6 +33,15 @@ public final class Sql {
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
         }
+    }
+
+    /**
+     * Deletes the rows of {@code table} whose {@code column} is none of {@code keep} (SQL literals), all
+     * of them when {@code keep} is empty: bookkeeping of objects that no longer exist.
+     */
+    public static long deleteExcept(Connection c, String table, String column, Collection<String> keep) {
+        return execute(c, "DELETE FROM " + table + (keep.isEmpty() ? "" : " WHERE " + column + " NOT IN ("
+                + String.join(", ", keep) + ")"));
     }
 
     /** Runs a parameterized update. */

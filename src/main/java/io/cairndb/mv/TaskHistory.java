@@ -71,9 +71,7 @@ public final class TaskHistory {
 
     /** Removes the tasks of jobs that no longer exist (a DROP DATABASE of older versions left them). */
     static void forgetJobsExcept(Connection c, List<Long> jobIds) {
-        String keep = jobIds.isEmpty() ? "" : " WHERE job_id NOT IN (" + String.join(", ", jobIds.stream().map(String::valueOf).toList())
-                + ")";
-        Sql.execute(c, "DELETE FROM " + TABLE + keep);
+        Sql.deleteExcept(c, TABLE, "job_id", jobIds.stream().map(String::valueOf).toList());
     }
 
     static long maxTaskId(Connection c) {

@@ -27,9 +27,7 @@ public final class LoadLabels {
 
     /** Removes the labels of databases that no longer exist (a DROP DATABASE of older versions left them). */
     public static void dropOrphans(Connection c, Set<String> databases) {
-        String keep = databases.isEmpty() ? ""
-                : " WHERE db NOT IN (" + String.join(", ", databases.stream().map(Sql::literal).toList()) + ")";
-        Sql.execute(c, "DELETE FROM " + TABLE + keep);
+        Sql.deleteExcept(c, TABLE, "db", databases.stream().map(Sql::literal).toList());
     }
 
     static void claim(StatementContext ctx, String database, String label) {
