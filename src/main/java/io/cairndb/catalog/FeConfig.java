@@ -18,16 +18,34 @@ import java.util.concurrent.ConcurrentHashMap;
  * ADMIN SET FRONTEND CONFIG.
  */
 public final class FeConfig {
-    private static final Map<String, String> DEFAULTS = Map.of(
-            "enable_feature_changelog", "true",
-            "enable_feature_binlog", "true",
-            "enable_table_stream", "true",
-            "changelog_cleanup_interval_seconds", "60",
-            "job_mtmv_task_consumer_thread_num", "10",
-            "max_persistence_task_count", "100");
+    private static final Map<String, String> DEFAULTS = Map.ofEntries(
+            Map.entry("enable_feature_changelog", "true"),
+            Map.entry("enable_feature_binlog", "true"),
+            Map.entry("enable_table_stream", "true"),
+            Map.entry("changelog_cleanup_interval_seconds", "60"),
+            Map.entry("job_mtmv_task_consumer_thread_num", "10"),
+            Map.entry("max_persistence_task_count", "100"),
+            // Where the MySQL protocol listens: loopback until the operator says otherwise. Doris's
+            // priority_networks (a CIDR list) picks the local address inside it instead.
+            Map.entry("bind_address", "127.0.0.1"),
+            Map.entry("priority_networks", ""),
+            // Connections at once (Doris qe_max_connection); beyond it: 1040 Too many connections.
+            Map.entry("qe_max_connection", "1024"),
+            // The largest client packet after login, in bytes (MySQL's max_allowed_packet).
+            Map.entry("max_allowed_packet", "67108864"),
+            // Seconds a client has to log in before its connection is closed (MySQL connect_timeout).
+            Map.entry("connect_timeout", "10"),
+            // Seconds SIGTERM lets running statements finish before they are rolled back.
+            Map.entry("grace_shutdown_wait_seconds", "30"),
+            // Statements that take longer are logged (milliseconds; Doris qe_slow_log_ms).
+            Map.entry("qe_slow_log_ms", "5000"),
+            // The directory local() may read; empty means <data-dir>/user_files.
+            Map.entry("user_files_secure_path", ""));
 
-    /** Read once at startup (a thread pool's size, the task history cap): ADMIN SET refuses them, as Doris does. */
-    private static final Set<String> STARTUP_ONLY = Set.of("job_mtmv_task_consumer_thread_num", "max_persistence_task_count");
+    /** Read once at startup (a thread pool's size, the task history cap, the listener): ADMIN SET refuses them, as Doris does. */
+    private static final Set<String> STARTUP_ONLY = Set.of("job_mtmv_task_consumer_thread_num", "max_persistence_task_count",
+            "bind_address", "priority_networks", "qe_max_connection", "max_allowed_packet", "connect_timeout",
+            "user_files_secure_path");
 
     private final Map<String, String> values = new ConcurrentHashMap<>(DEFAULTS);
 

@@ -29,6 +29,7 @@ public final class MysqlServer implements AutoCloseable {
     public static final String SERVER_VERSION = "5.7.99 CairnDB 0.1.0";
 
     private final SqlSessionFactory factory;
+    private final ServerLimits limits;
     private final AtomicLong lastConnectionId = new AtomicLong();
     private final AtomicInteger openConnections = new AtomicInteger();
     private final AtomicLong questions = new AtomicLong();
@@ -39,7 +40,12 @@ public final class MysqlServer implements AutoCloseable {
     private Channel listener;
 
     public MysqlServer(SqlSessionFactory factory) {
+        this(factory, ServerLimits.DEFAULT);
+    }
+
+    public MysqlServer(SqlSessionFactory factory, ServerLimits limits) {
         this.factory = factory;
+        this.limits = limits;
     }
 
     /** Listens on all interfaces. */
@@ -88,6 +94,14 @@ public final class MysqlServer implements AutoCloseable {
             throw new IllegalStateException("MySQL server is not started");
         }
         return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    /**
+     * Stops accepting clients, lets running statements finish and answer within {@code grace}, then
+     * closes every connection.
+     */
+    public void close(java.time.Duration grace) {
+        close();
     }
 
     /** Stops listening, closes every connection and waits briefly for running commands. */
