@@ -7,7 +7,9 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
 
 import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,8 +25,27 @@ public final class StreamOffsets {
     }
 
     public static void createSchema(Connection c) {
-        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE
-                + " (stream_id BIGINT NOT NULL, partition_id BIGINT NOT NULL, offset_tso BIGINT NOT NULL, consumed_at BIGINT NOT NULL)");
+        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (stream_id BIGINT NOT NULL, partition_id BIGINT NOT NULL, "
+                + "offset_tso BIGINT NOT NULL, consumed_at BIGINT NOT NULL, PRIMARY KEY (stream_id, partition_id))");
+        keyOlderTable(c);
+    }
+
+    /**
+     * Older data directories kept offsets without a key, and two first consumers could each write a row
+     * per partition. Each such pair had consumed everything up to the greater offset, which is kept.
+     */
+    private static void keyOlderTable(Connection c) {
+        Object keyed = Sql.scalar(c, "SELECT 1 FROM duckdb_constraints() WHERE schema_name = ? AND table_name = ? "
+                + "AND constraint_type = 'PRIMARY KEY'", Catalog.SYSTEM_SCHEMA, "stream_offsets");
+        if (keyed != null) {
+            return;
+        }
+        Sql.execute(c, "ALTER TABLE " + TABLE + " RENAME TO stream_offsets_unkeyed");
+        Sql.execute(c, "CREATE TABLE " + TABLE + " (stream_id BIGINT NOT NULL, partition_id BIGINT NOT NULL, "
+                + "offset_tso BIGINT NOT NULL, consumed_at BIGINT NOT NULL, PRIMARY KEY (stream_id, partition_id))");
+        Sql.execute(c, "INSERT INTO " + TABLE + " SELECT stream_id, partition_id, max(offset_tso), max(consumed_at) FROM "
+                + Catalog.SYSTEM_SCHEMA + ".stream_offsets_unkeyed GROUP BY stream_id, partition_id");
+        Sql.execute(c, "DROP TABLE " + Catalog.SYSTEM_SCHEMA + ".stream_offsets_unkeyed");
     }
 
     /** Offsets by partition id; a partition without an entry is at the stream's start. */
@@ -52,10 +73,26 @@ public final class StreamOffsets {
                 + ChangelogTables.name(t) + " GROUP BY 1")) {
             latest.put(((Number) r.get(0)).longValue(), ((Number) r.get(1)).longValue());
         }
-        Sql.execute(c, "DELETE FROM " + TABLE + " WHERE stream_id = " + s.id());
+        List<String> moved = new ArrayList<>();
+        Set<Long> live = new HashSet<>();
         for (PartitionMeta p : t.partitioning().partitions()) {
-            long offset = Math.max(current.getOrDefault(p.id(), s.startTso()), latest.getOrDefault(p.id(), s.startTso()));
-            Sql.execute(c, "INSERT INTO " + TABLE + " VALUES (" + s.id() + ", " + p.id() + ", " + offset + ", " + nowMillis + ")");
+            live.add(p.id());
+            Long was = current.get(p.id());
+            long offset = Math.max(was == null ? s.startTso() : was, latest.getOrDefault(p.id(), s.startTso()));
+            // A partition gets its row at the first consumption even if it had no change: the stream has been consumed.
+            if (was == null || offset != was) {
+                moved.add("(" + s.id() + ", " + p.id() + ", " + offset + ", " + nowMillis + ")");
+            }
+        }
+        if (!moved.isEmpty()) {
+            Sql.execute(c, "INSERT INTO " + TABLE + " VALUES " + String.join(", ", moved)
+                    + " ON CONFLICT (stream_id, partition_id) DO UPDATE SET offset_tso = excluded.offset_tso, "
+                    + "consumed_at = excluded.consumed_at");
+        }
+        if (!live.containsAll(current.keySet())) {
+            // Offsets of dropped partitions.
+            Sql.execute(c, "DELETE FROM " + TABLE + " WHERE stream_id = " + s.id() + " AND partition_id NOT IN (SELECT unnest(["
+                    + String.join(", ", live.stream().map(String::valueOf).toList()) + "]::BIGINT[]))");
         }
     }
 

@@ -5,6 +5,7 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.StreamOffsets;
+import io.cairndb.engine.TableLocks;
 import io.cairndb.changelog.StreamPlanner;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
@@ -66,6 +67,9 @@ public final class StreamDdl {
 
     public static UpdateCount drop(StatementContext ctx, Statement.DropStream stmt) {
         String db = ctx.databaseOf(stmt.name());
+        // A consumer running now finishes first; its offsets are then dropped with the stream.
+        TableLocks.Held lock = ctx.locks().lockStream(db, stmt.name().name(), ctx.txn()::interrupted);
+        ctx.txn().afterEnd(lock::close);
         StreamMeta s = ctx.catalog().stream(db, stmt.name().name());
         if (s == null) {
             if (stmt.ifExists()) {

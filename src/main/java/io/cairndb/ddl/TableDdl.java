@@ -1,5 +1,6 @@
 package io.cairndb.ddl;
 
+import io.cairndb.analyzer.ConsumedStreams;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.TableDefinitionAnalyzer;
 import io.cairndb.catalog.ColumnMeta;
@@ -37,6 +38,9 @@ public final class TableDdl {
                 return UpdateCount.NONE;
             }
             throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + stmt.name().name() + "' already exists");
+        }
+        if (stmt.asQuery() != null) {
+            ConsumedStreams.lock(ctx, stmt.asQuery());
         }
         TableMeta t;
         if (stmt.like() != null) {

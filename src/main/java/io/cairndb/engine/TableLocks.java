@@ -9,7 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * Serializes writers per table. DuckDB fails a second concurrent writer of the same rows at once
+ * Serializes writers per table, and consumers per stream. DuckDB fails a second concurrent writer of the same rows at once
  * ("Conflict on update") instead of waiting, so writers queue here first.
  */
 public final class TableLocks {
@@ -27,7 +27,18 @@ public final class TableLocks {
      * {@code killed} says so (KILL of a statement that waits here), checked every 50 ms.
      */
     public Held lock(String database, String table, BooleanSupplier killed) {
-        ReentrantLock lock = lockOf(database, table);
+        return acquire(lockOf(database, table), killed);
+    }
+
+    /**
+     * Locks a stream for one consumer (whatever it writes to), waiting as {@link #lock(String, String,
+     * BooleanSupplier)} does: a consumer must read the offsets the previous one committed.
+     */
+    public Held lockStream(String database, String stream, BooleanSupplier killed) {
+        return acquire(locks.computeIfAbsent(database + "\u0000stream\u0000" + stream, k -> new ReentrantLock(true)), killed);
+    }
+
+    private static Held acquire(ReentrantLock lock, BooleanSupplier killed) {
         try {
             while (!lock.tryLock(50, TimeUnit.MILLISECONDS)) {
                 if (killed.getAsBoolean()) {

@@ -1,5 +1,6 @@
 package io.cairndb.write;
 
+import io.cairndb.analyzer.ConsumedStreams;
 import io.cairndb.analyzer.PartitionResolver;
 import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
@@ -31,6 +32,7 @@ public final class InsertExecutor {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.Insert stmt) {
+        ConsumedStreams.lock(ctx, stmt.source());
         return ctx.underWriteLock(stmt.table(), t -> insert(ctx, t, stmt));
     }
 
@@ -68,7 +70,7 @@ public final class InsertExecutor {
      * transaction, to what the read could see, before the insert adds changes of its own.
      */
     private static void consumeStreams(StatementContext ctx) {
-        for (StreamMeta s : ctx.streamReads().all()) {
+        for (StreamMeta s : ctx.streamReads().toConsume()) {
             TableMeta base = java.util.Objects.requireNonNull(ctx.catalog().tableById(s.tableDatabase(), s.tableId()));
             StreamOffsets.advance(ctx.txn().connection(), s, base, System.currentTimeMillis());
         }
