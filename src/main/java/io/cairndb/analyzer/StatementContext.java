@@ -65,6 +65,24 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
     }
 
     /**
+     * Claims a name in a database for an object this statement creates (table, view, MV, stream), until
+     * it ends: a concurrent creator of the same name waits and then finds it taken, and the database
+     * is not dropped meanwhile. Call before checking whether the name exists.
+     */
+    public void lockNewName(String database, String name) {
+        TableLocks.Held namespace = locks.lockDatabase(database, false, txn::interrupted);
+        txn.afterEnd(namespace::close);
+        catalog.requireDatabase(database);
+        lockUntilEnd(database, name);
+    }
+
+    /** Locks a database's whole namespace until this statement ends (CREATE / DROP DATABASE). */
+    public void lockDatabase(String database) {
+        TableLocks.Held namespace = locks.lockDatabase(database, true, txn::interrupted);
+        txn.afterEnd(namespace::close);
+    }
+
+    /**
      * Runs {@code work} on a base table holding its writer lock until the statement ends (see
      * {@link #lockUntilEnd}). The metadata is read again under the lock: the previous writer published
      * new versions before it let go.

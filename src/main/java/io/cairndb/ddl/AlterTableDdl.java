@@ -145,6 +145,8 @@ public final class AlterTableDdl {
             return t.withPartitioning(t.partitioning().withPartitions(parts));
         }
         if (clause instanceof Statement.RenameTable rename) {
+            // A table being created under the new name meanwhile is found once its creator is done.
+            ctx.lockUntilEnd(t.database(), rename.newName());
             if (ctx.catalog().table(t.database(), rename.newName()) != null) {
                 throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + rename.newName() + "' already exists");
             }

@@ -32,6 +32,7 @@ public final class DatabaseDdl {
         if (RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Database name '" + name + "' is reserved");
         }
+        ctx.lockDatabase(name);
         if (ctx.catalog().database(name) != null) {
             if (stmt.ifNotExists()) {
                 return UpdateCount.NONE;
@@ -49,6 +50,7 @@ public final class DatabaseDdl {
 
     public static UpdateCount drop(StatementContext ctx, Statement.DropDatabase stmt) {
         String name = stmt.name();
+        ctx.lockDatabase(name);
         DatabaseMeta db = ctx.catalog().database(name);
         if (db == null) {
             if (stmt.ifExists()) {

@@ -34,6 +34,7 @@ public final class StreamDdl {
     public static UpdateCount create(StatementContext ctx, Statement.CreateStream stmt) {
         String db = ctx.databaseOf(stmt.name());
         String name = stmt.name().name();
+        ctx.lockNewName(db, name);
         if (ctx.catalog().stream(db, name) != null) {
             if (stmt.ifNotExists()) {
                 return UpdateCount.NONE;

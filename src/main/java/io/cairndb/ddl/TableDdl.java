@@ -33,14 +33,15 @@ public final class TableDdl {
 
     public static UpdateCount createTable(StatementContext ctx, Statement.CreateTable stmt) {
         String db = ctx.databaseOf(stmt.name());
+        if (stmt.asQuery() != null) {
+            ConsumedStreams.lock(ctx, stmt.asQuery());
+        }
+        ctx.lockNewName(db, stmt.name().name());
         if (ctx.catalog().table(db, stmt.name().name()) != null) {
             if (stmt.ifNotExists()) {
                 return UpdateCount.NONE;
             }
             throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + stmt.name().name() + "' already exists");
-        }
-        if (stmt.asQuery() != null) {
-            ConsumedStreams.lock(ctx, stmt.asQuery());
         }
         TableMeta t;
         if (stmt.like() != null) {
@@ -133,6 +134,7 @@ public final class TableDdl {
 
     public static UpdateCount createView(StatementContext ctx, Statement.CreateView stmt) {
         String db = ctx.databaseOf(stmt.name());
+        ctx.lockNewName(db, stmt.name().name());
         TableMeta existing = ctx.catalog().table(db, stmt.name().name());
         if (existing != null) {
             if (stmt.ifNotExists()) {
@@ -164,6 +166,7 @@ public final class TableDdl {
 
     public static UpdateCount dropView(StatementContext ctx, Statement.DropView stmt) {
         String db = ctx.databaseOf(stmt.name());
+        ctx.lockUntilEnd(db, stmt.name().name());
         TableMeta t = ctx.catalog().table(db, stmt.name().name());
         if (t == null || !t.isView()) {
             if (stmt.ifExists() && t == null) {

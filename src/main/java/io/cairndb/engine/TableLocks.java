@@ -5,7 +5,9 @@ import io.cairndb.error.ErrorCode;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -14,6 +16,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class TableLocks {
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, ReentrantReadWriteLock> databases = new ConcurrentHashMap<>();
 
     /** Locks {@code db.table} until the returned handle is closed. */
     public Held lock(String database, String table) {
@@ -38,7 +41,16 @@ public final class TableLocks {
         return acquire(locks.computeIfAbsent(database + "\u0000stream\u0000" + stream, k -> new ReentrantLock(true)), killed);
     }
 
-    private static Held acquire(ReentrantLock lock, BooleanSupplier killed) {
+    /**
+     * Locks a database's namespace: shared by statements that create an object in it, exclusive for
+     * CREATE and DROP DATABASE, so a table is never created in a database being dropped.
+     */
+    public Held lockDatabase(String database, boolean exclusive, BooleanSupplier killed) {
+        ReentrantReadWriteLock rw = databases.computeIfAbsent(database, k -> new ReentrantReadWriteLock(true));
+        return acquire(exclusive ? rw.writeLock() : rw.readLock(), killed);
+    }
+
+    private static Held acquire(Lock lock, BooleanSupplier killed) {
         try {
             while (!lock.tryLock(50, TimeUnit.MILLISECONDS)) {
                 if (killed.getAsBoolean()) {

@@ -83,6 +83,7 @@ public final class MaterializedViews {
         }
         String db = ctx.databaseOf(s.name());
         String name = s.name().name();
+        ctx.lockNewName(db, name);
         if (ctx.catalog().table(db, name) != null) {
             if (s.ifNotExists()) {
                 return UpdateCount.NONE;
