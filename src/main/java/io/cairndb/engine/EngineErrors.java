@@ -42,6 +42,11 @@ public final class EngineErrors {
         if (diagram >= 0) {
             detail = detail.substring(0, diagram).trim();
         }
+        if (kind.equals("TransactionContext") || detail.startsWith("Conflict on ") || detail.contains("write-write conflict")) {
+            // Writers wait for each other on our locks first; this is the engine's last line of defence.
+            return new CairnException(ErrorCode.WRITE_CONFLICT, "Write conflict with a concurrent transaction: "
+                    + "the statement was rolled back, retry it", e);
+        }
         Matcher col = MISSING_COLUMN.matcher(detail);
         if (col.matches()) {
             return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + col.group(1) + "' in 'table list'", e);

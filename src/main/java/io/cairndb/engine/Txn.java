@@ -80,7 +80,7 @@ public final class Txn {
             } catch (SQLException e) {
                 afterCommit.clear();
                 rollbackQuietly();
-                throw new CairnException(ErrorCode.INTERNAL, "commit failed: " + e.getMessage(), e);
+                throw EngineErrors.translate(e);
             }
             List<Runnable> hooks = List.copyOf(afterCommit);
             afterCommit.clear();

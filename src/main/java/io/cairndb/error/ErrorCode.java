@@ -24,6 +24,8 @@ public enum ErrorCode {
     UNKNOWN_THREAD(1094, "HY000"),
     QUERY_INTERRUPTED(1317, "70100"),
     SESSION_WAS_KILLED(3169, "HY000"),
+    /** MySQL's deadlock code: drivers and pools know SQLSTATE 40001 means "roll back and retry". */
+    WRITE_CONFLICT(1213, "40001"),
     INTERNAL(1105, "HY000");
 
     private final int code;

@@ -8,6 +8,9 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -80,7 +83,11 @@ class TxnTest {
         first.commit();
         List<String> events = new ArrayList<>();
         second.afterEnd(() -> events.add("end"));
-        assertThrows(RuntimeException.class, second::commit);
+        CairnException conflict = assertThrows(CairnException.class, second::commit);
+        // A retryable error in the client's terms, not the engine's wording.
+        assertEquals(ErrorCode.WRITE_CONFLICT.code(), conflict.errorCode());
+        assertEquals("40001", conflict.sqlState());
+        assertFalse(conflict.getMessage().contains("TransactionContext"), conflict.getMessage());
         assertEquals(List.of("end"), events);
 
         Txn next = new Txn(b);
