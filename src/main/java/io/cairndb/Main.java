@@ -3,66 +3,115 @@ package io.cairndb;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.server.Database;
 import io.cairndb.server.mysql.MysqlServer;
+import io.cairndb.server.mysql.ServerLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
+import java.time.Duration;
 
-/** Starts CairnDB: {@code java -jar cairndb.jar [--port N] [--http-port N] [--data-dir DIR]}. */
+/** Starts CairnDB: {@code java -jar cairndb.jar [--port N] [--bind ADDRESS] [--data-dir DIR] [--conf FILE]}. */
 public final class Main {
-    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+    /** What the stop may take beyond the statements' grace: closing connections, MV tasks and the database. */
+    private static final Duration STOP_MARGIN = Duration.ofSeconds(30);
 
     private Main() {
     }
 
-    record Options(int port, int httpPort, Path dataDir, Path conf) {
-        static Options parse(String[] args) {
-            int port = 9030;
-            int httpPort = 8030;
-            Path dataDir = Path.of("cairn-data");
-            Path conf = Path.of("conf", "cairn.conf");
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                String value = i + 1 < args.length ? args[i + 1] : null;
-                switch (a) {
-                    case "--port" -> port = Integer.parseInt(require(a, value));
-                    case "--http-port" -> httpPort = Integer.parseInt(require(a, value));
-                    case "--data-dir" -> dataDir = Path.of(require(a, value));
-                    case "--conf" -> conf = Path.of(require(a, value));
-                    case "--help", "-h" -> {
-                        System.out.println("usage: java -jar cairndb.jar [--port N] [--http-port N] [--data-dir DIR] [--conf FILE]");
-                        System.exit(0);
-                    }
-                    default -> throw new IllegalArgumentException("unknown option " + a + " (try --help)");
-                }
-                i++;
-            }
-            return new Options(port, httpPort, dataDir, conf);
+    public static void main(String[] args) throws InterruptedException {
+        CommandLine options;
+        try {
+            options = CommandLine.parse(args);
+        } catch (UsageException e) {
+            System.err.println("cairndb: " + e.getMessage() + " (try --help)");
+            System.exit(2);
+            return;
         }
+        if (options.help()) {
+            System.out.println(CommandLine.USAGE);
+            return;
+        }
+        // Logback reads cairn.log.dir when the first logger is created: no logger may exist before this.
+        System.setProperty("cairn.log.dir", options.dataDir().resolve("log").toAbsolutePath().toString());
+        Logger log = LoggerFactory.getLogger(Main.class);
+        try {
+            start(options, log);
+        } catch (RuntimeException e) {
+            log.error("CairnDB cannot start: {}", oneLine(e));
+            System.exit(1);
+        }
+        // Serve until SIGTERM: the shutdown hook stops the server and ends the process.
+        Thread.currentThread().join();
+    }
 
-        private static String require(String option, String value) {
-            if (value == null) {
-                throw new IllegalArgumentException(option + " needs a value");
+    private static void start(CommandLine options, Logger log) {
+        FeConfig config = config(options.conf());
+        ServerLimits limits = ServerLimits.of(config);
+        String host = ListenAddress.choose(options.bind(), config, ListenAddress::interfaceAddresses);
+        config.setAtStartup("user_files_secure_path", userFiles(config, options.dataDir()).toString());
+        Database db = Database.open(options.dataDir(), config);
+        MysqlServer server = new MysqlServer(db, limits);
+        try {
+            server.start(host, options.port());
+        } catch (RuntimeException e) {
+            try {
+                db.close();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
             }
-            return value;
+            throw e;
+        }
+        Duration grace = Duration.ofSeconds(config.number("grace_shutdown_wait_seconds"));
+        Runtime.getRuntime().addShutdownHook(new Thread(new OrderlyShutdown(() -> {
+            server.close(grace);
+            db.close();
+        }, grace.plus(STOP_MARGIN), Runtime.getRuntime()::halt), "shutdown"));
+        log.info("CairnDB listening for MySQL clients on {}:{} (data in {})", host, server.port(),
+                options.dataDir().toAbsolutePath());
+        byte[] rootPassword = db.passwordHash("root");
+        if (rootPassword != null && rootPassword.length == 0 && !ListenAddress.loopbackOnly(host)) {
+            log.warn("Anyone who can reach {}:{} can log in as root without a password; to accept local clients only,"
+                    + " start with --bind 127.0.0.1 or set bind_address = 127.0.0.1 in conf/cairn.conf", host, server.port());
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        Options o = Options.parse(args);
-        System.setProperty("cairn.log.dir", o.dataDir().resolve("log").toString());
-        Database db = Database.open(o.dataDir(), FeConfig.load(o.conf()));
-        MysqlServer server = new MysqlServer(db);
-        server.start("0.0.0.0", o.port());
-        LOG.info("CairnDB listening for MySQL clients on port {} (data in {})", server.port(), o.dataDir().toAbsolutePath());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("CairnDB stopping");
-            server.close();
-            db.close();
-            stopped.countDown();
-        }, "shutdown"));
-        stopped.await();
+    /** An explicit --conf must exist; the default file is optional. */
+    private static FeConfig config(Path conf) {
+        if (conf != null && !Files.exists(conf)) {
+            throw new StartupFailure("cannot read " + conf + ": no such file");
+        }
+        return FeConfig.load(conf == null ? CommandLine.DEFAULT_CONF : conf);
+    }
+
+    /** user_files_secure_path, absolute; by default {@code <data-dir>/user_files}, created so operators find it. */
+    private static Path userFiles(FeConfig config, Path dataDir) {
+        String setting = config.get("user_files_secure_path").strip();
+        if (!setting.isEmpty()) {
+            return Path.of(setting).toAbsolutePath();
+        }
+        Path dir = dataDir.resolve("user_files").toAbsolutePath();
+        try {
+            Files.createDirectories(dir);
+        } catch (AccessDeniedException e) {
+            throw new StartupFailure("cannot create " + dir + ": permission denied", e);
+        } catch (IOException e) {
+            throw new StartupFailure("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        return dir;
+    }
+
+    /** The failure and its causes, on one line, for an operator rather than a developer. */
+    private static String oneLine(Throwable failure) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+            if (out.indexOf(message) < 0) {
+                out.append(out.length() == 0 ? "" : ": ").append(message);
+            }
+        }
+        return out.toString().replaceAll("\\s*\\R\\s*", " ");
     }
 }

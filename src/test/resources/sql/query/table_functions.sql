@@ -1,5 +1,6 @@
 # Table functions: numbers("number" = "N") as a row generator, local(..) over a CSV fixture (paths are
-# relative to the project directory, where the tests run), and LATERAL VIEW generators.
+# relative to user_files_secure_path, which the script runner sets to the fixtures directory), and
+# LATERAL VIEW generators.
 
 statement ok
 CREATE DATABASE db
@@ -68,21 +69,40 @@ SELECT * FROM no_such_tvf("a" = "b")
 
 # local(): csv_with_names takes the column names from the header (plain csv: see local_csv.sql)
 query
-SELECT count(*) FROM local("file_path" = "src/test/resources/fixtures/people.csv", "format" = "csv")
+SELECT count(*) FROM local("file_path" = "people.csv", "format" = "csv")
 ----
 3
 
 query
-SELECT name, age FROM local("file_path" = "src/test/resources/fixtures/people_with_names.csv", "format" = "csv_with_names") WHERE age > 26 ORDER BY name
+SELECT name, age FROM local("file_path" = "people_with_names.csv", "format" = "csv_with_names") WHERE age > 26 ORDER BY name
 ----
 ann|30
 cy|41
 
-statement error No such file: src/test/resources/fixtures/missing.csv
-SELECT * FROM local("file_path" = "src/test/resources/fixtures/missing.csv", "format" = "csv")
+statement error No such file: missing.csv
+SELECT * FROM local("file_path" = "missing.csv", "format" = "csv")
 
 statement error file_path is required for local function
 SELECT * FROM local("format" = "csv")
+
+# local() reads only inside user_files_secure_path (symbolic links leading out: LocalFilesConfinementTest)
+statement error can not contain '..' in path
+SELECT * FROM local("file_path" = "../fixtures/people.csv", "format" = "csv")
+
+statement error file path is not allowed: /etc/passwd
+SELECT * FROM local("file_path" = "/etc/passwd", "format" = "csv")
+
+statement error file path is not allowed: /etc/*
+SELECT * FROM local("file_path" = "/etc/*", "format" = "csv")
+
+# a glob matches inside the directory: both fixtures, one with a header line read as data
+query
+SELECT count(*) FROM local("file_path" = "people*.csv", "format" = "csv")
+----
+7
+
+statement error No such file: nobody*.csv
+SELECT * FROM local("file_path" = "nobody*.csv", "format" = "csv")
 
 # LATERAL VIEW generators
 statement ok

@@ -1,33 +1,30 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.FeConfig;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.Sql;
-
-import java.util.ArrayList;
-import java.util.List;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** {@code local("file_path" = "...", "format" = "csv|parquet|json", ...)}: files on the server's disk. */
+/** {@code local("file_path" = "...", "format" = "csv|parquet|json", ...)}: files under user_files_secure_path. */
 final class LocalFiles {
     private LocalFiles() {
     }
 
-    static String sql(Map<String, String> props, java.sql.Connection connection) {
+    static String sql(Map<String, String> props, java.sql.Connection connection, FeConfig config) {
         String path = props.get("file_path");
         if (path == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "file_path is required for local function");
         }
-        if (!path.contains("*") && !Files.exists(Path.of(path))) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "No such file: " + path);
-        }
+        List<Path> files = UserFiles.of(config).resolve(path);
         String format = props.getOrDefault("format", "csv").toLowerCase(Locale.ROOT);
-        String file = Sql.literal(path);
+        String file = "[" + String.join(", ", files.stream().map(f -> Sql.literal(f.toString())).toList()) + "]";
         return switch (format) {
             case "csv", "csv_with_names" -> {
                 String sep = props.getOrDefault("column_separator", ",");

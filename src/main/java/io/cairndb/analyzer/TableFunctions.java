@@ -16,7 +16,7 @@ final class TableFunctions {
     static String sql(Relation.TableFunction fn, StatementContext ctx) {
         return switch (fn.name().toLowerCase(Locale.ROOT)) {
             case "numbers" -> numbers(fn.properties());
-            case "local" -> LocalFiles.sql(fn.properties(), ctx.txn().connection());
+            case "local" -> LocalFiles.sql(fn.properties(), ctx.txn().connection(), ctx.config());
             default -> {
                 String item = ctx.systemTables().tableFunction(ctx, fn.name(), fn.properties());
                 if (item == null) {

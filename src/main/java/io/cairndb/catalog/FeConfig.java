@@ -4,6 +4,8 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -39,7 +41,8 @@ public final class FeConfig {
             Map.entry("grace_shutdown_wait_seconds", "30"),
             // Statements that take longer are logged (milliseconds; Doris qe_slow_log_ms).
             Map.entry("qe_slow_log_ms", "5000"),
-            // The directory local() may read; empty means <data-dir>/user_files.
+            // The directory local() may read; empty means <data-dir>/user_files for the server, while an
+            // embedded database without it refuses local().
             Map.entry("user_files_secure_path", ""));
 
     /** Read once at startup (a thread pool's size, the task history cap, the listener): ADMIN SET refuses them, as Doris does. */
@@ -66,6 +69,10 @@ public final class FeConfig {
                 }
                 config.values.put(l.substring(0, eq).strip().toLowerCase(Locale.ROOT), unquote(l.substring(eq + 1).strip()));
             }
+        } catch (CharacterCodingException e) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "cannot read " + file + ": not a UTF-8 text file", e);
+        } catch (AccessDeniedException e) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "cannot read " + file + ": permission denied", e);
         } catch (IOException e) {
             throw new CairnException(ErrorCode.INTERNAL, "cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -85,7 +92,20 @@ public final class FeConfig {
     }
 
     public long number(String key) {
-        return Long.parseLong(get(key));
+        String value = get(key);
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Config '" + key + "' must be a whole number, not '" + value + "'", e);
+        }
+    }
+
+    /**
+     * Sets a value decided while the server starts, before the database opens: a default that depends
+     * on the command line, such as {@code user_files_secure_path} under the data directory.
+     */
+    public void setAtStartup(String key, String value) {
+        values.put(key.toLowerCase(Locale.ROOT), value);
     }
 
     /** ADMIN SET FRONTEND CONFIG: all the settings or, when one may not change at run time, none. */

@@ -256,10 +256,9 @@ public final class MvScheduler implements AutoCloseable {
 
     private void finish(TaskRun run, TaskRecord record) {
         run.record = record;
+        // Logged before waiters (REFRESH .. WITH SYNC MODE) are answered, so the line precedes their reply.
+        RefreshLog.finished(record, run.request);
         run.done.complete(record);
-        if (record.status().equals("FAILED")) {
-            LOG.warn("refresh of {}.{} failed: {}", record.dbName(), record.mvName(), record.errorMsg());
-        }
     }
 
     private Connection connection() {

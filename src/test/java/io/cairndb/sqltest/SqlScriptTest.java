@@ -1,5 +1,6 @@
 package io.cairndb.sqltest;
 
+import io.cairndb.catalog.FeConfig;
 import io.cairndb.engine.RowResult;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.TextValue;
@@ -36,10 +37,13 @@ class SqlScriptTest {
         return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> run(f)));
     }
 
-    private void run(Path file) throws IOException, InterruptedException {
+    private void run(Path file) throws IOException, InterruptedException, URISyntaxException {
         SqlScript script = SqlScript.parse(file.getFileName().toString(), Files.readString(file));
         Path dataDir = Files.createTempDirectory("cairn-sqltest");
-        Database db = Database.open(dataDir);
+        FeConfig config = new FeConfig();
+        // Scripts name local() files relative to the fixtures, as Doris's are relative to user_files_secure_path.
+        config.setAtStartup("user_files_secure_path", Path.of(SqlScriptTest.class.getResource("/fixtures").toURI()).toString());
+        Database db = Database.open(dataDir, config);
         Map<String, SqlSession> sessions = new HashMap<>();
         long[] nextId = {1};
         String current = "default";
@@ -57,7 +61,7 @@ class SqlScriptTest {
                     sessions.values().forEach(SqlSession::close);
                     sessions.clear();
                     db.close();
-                    db = Database.open(dataDir);
+                    db = Database.open(dataDir, config);
                     current = "default";
                     sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
                 }
