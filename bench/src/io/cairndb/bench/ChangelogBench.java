@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +74,7 @@ public final class ChangelogBench {
                     }
                     for (int j = 0; j < 2; j++) {
                         int i = (r + j) % 2 == 0 ? 0 : 1;
-                        double sec = time(st[i], "INSERT INTO t " + gen(0, rows, 0));
+                        double sec = Timing.time(st[i], "INSERT INTO t " + gen(0, rows, 0));
                         if (r >= 0) {
                             load[i][r] = sec;
                         }
@@ -83,7 +82,7 @@ public final class ChangelogBench {
                     for (int j = 0; j < 2; j++) {
                         int i = (r + j) % 2 == 0 ? 0 : 1;
                         // half the keys exist already, half are new
-                        double sec = time(st[i], "INSERT INTO t " + gen(rows / 2, rows, 1));
+                        double sec = Timing.time(st[i], "INSERT INTO t " + gen(rows / 2, rows, 1));
                         if (r >= 0) {
                             upsert[i][r] = sec;
                         }
@@ -101,11 +100,11 @@ public final class ChangelogBench {
                             + "concat('b', number % 100) FROM numbers(\"number\" = \"" + SMALL_ROWS + "\")";
                     for (int j = 0; j < 2; j++) {
                         int i = (b + j) % 2;
-                        small[i] += time(st[i], "INSERT INTO t " + sel);
+                        small[i] += Timing.time(st[i], "INSERT INTO t " + sel);
                     }
                 }
-                long[] counts = {count(off, "SELECT count(*) FROM t"), count(on, "SELECT count(*) FROM t")};
-                long onChanges = count(on, "SELECT count(*) FROM t@incr(\"incrementType\" = \"DETAIL\")");
+                long[] counts = {Timing.count(off, "SELECT count(*) FROM t"), Timing.count(on, "SELECT count(*) FROM t")};
+                long onChanges = Timing.count(on, "SELECT count(*) FROM t@incr(\"incrementType\" = \"DETAIL\")");
 
                 // 2. @incr against a full scan, in the "on" database. "ins": N inserts (N changes,
                 // N rows); "mix": N/2 inserts then N/2 updates of those keys (N changes, 1.5 N
@@ -120,7 +119,7 @@ public final class ChangelogBench {
                 long[] expected = {rows, rows / 2 + 2 * (rows / 2)};
                 String[] tablesRead = {"ins", "mix"};
                 for (int i = 0; i < 2; i++) {
-                    long seen = count(on, "SELECT count(*) FROM " + tablesRead[i] + "@incr(\"incrementType\" = \"DETAIL\")");
+                    long seen = Timing.count(on, "SELECT count(*) FROM " + tablesRead[i] + "@incr(\"incrementType\" = \"DETAIL\")");
                     if (seen != expected[i]) {
                         System.out.printf("WARNING: %s@incr DETAIL sees %,d changelog rows, expected %,d%n", tablesRead[i], seen,
                                 expected[i]);
@@ -138,7 +137,7 @@ public final class ChangelogBench {
                 Map<String, double[]> times = new LinkedHashMap<>();
                 Map<String, Long> resultRows = new LinkedHashMap<>();
                 for (Map.Entry<String, String> q : queries.entrySet()) {
-                    resultRows.put(q.getKey(), count(on, q.getValue())); // warm-up
+                    resultRows.put(q.getKey(), Timing.count(on, q.getValue())); // warm-up
                     times.put(q.getKey(), new double[RUNS]);
                 }
                 for (int r = 0; r < RUNS; r++) {
@@ -198,18 +197,6 @@ public final class ChangelogBench {
                 n / onSec, onSec / offSec, target);
     }
 
-    private static double time(Statement st, String sql) throws Exception {
-        long t0 = System.nanoTime();
-        st.execute(sql);
-        return (System.nanoTime() - t0) / 1e9;
-    }
-
-    private static long count(Statement st, String sql) throws Exception {
-        try (ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 
     private static String list(double[] v) {
         StringBuilder sb = new StringBuilder("[");

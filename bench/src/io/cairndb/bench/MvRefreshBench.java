@@ -50,8 +50,8 @@ public final class MvRefreshBench {
                 st.execute("INSERT INTO t SELECT date_add('" + FIRST_DAY + "', INTERVAL CAST(floor(number / " + perDay
                         + ") AS INT) DAY), number, number % 997 FROM numbers(\"number\" = \"" + perDay * PARTITIONS + "\")");
                 double loadSec = (System.nanoTime() - t0) / 1e9;
-                long loaded = count(st, "SELECT count(*) FROM t");
-                long days = count(st, "SELECT count(DISTINCT dt) FROM t");
+                long loaded = Timing.count(st, "SELECT count(*) FROM t");
+                long days = Timing.count(st, "SELECT count(DISTINCT dt) FROM t");
                 if (loaded != perDay * PARTITIONS || days != PARTITIONS) {
                     throw new IllegalStateException("load wrote " + loaded + " rows over " + days + " days, expected "
                             + perDay * PARTITIONS + " over " + PARTITIONS);
@@ -111,7 +111,7 @@ public final class MvRefreshBench {
                 double am = Timing.median(auto[0]);
                 double cm = Timing.median(complete[0]);
                 System.out.printf("rows %,d in %d daily partitions (%,d a partition), loaded in %.2f s; MV built in %.2f s, %,d rows%n",
-                        perDay * PARTITIONS, PARTITIONS, perDay, loadSec, buildSec, count(st, "SELECT count(*) FROM mv"));
+                        perDay * PARTITIONS, PARTITIONS, perDay, loadSec, buildSec, Timing.count(st, "SELECT count(*) FROM mv"));
                 System.out.printf("each round: INSERT %,d rows into one partition, REFRESH AUTO, check, REFRESH COMPLETE; "
                         + "medians of %d rounds after %d warm-up rounds%n", CHANGED_ROWS, RUNS, WARMUP);
                 System.out.printf("%-32s %10s %10s   %s%n", "WITH SYNC MODE", "client ms", "task ms", "rounds, client ms");
@@ -172,8 +172,8 @@ public final class MvRefreshBench {
 
     /** Client milliseconds of a synchronous refresh, and the DurationMs the task recorded. */
     private static double[] refresh(Statement st, String mode) throws Exception {
-        double ms = time(st, "REFRESH MATERIALIZED VIEW mv " + mode + " WITH SYNC MODE");
-        return new double[]{ms, count(st, "SELECT DurationMs FROM tasks('type'='mv') ORDER BY TaskId DESC LIMIT 1")};
+        double ms = Timing.time(st, "REFRESH MATERIALIZED VIEW mv " + mode + " WITH SYNC MODE");
+        return new double[]{ms, Timing.count(st, "SELECT DurationMs FROM tasks('type'='mv') ORDER BY TaskId DESC LIMIT 1")};
     }
 
     private static void line(String label, double[][] runs) {
@@ -188,8 +188,8 @@ public final class MvRefreshBench {
         String totals = "SELECT count(*), sum(c), sum(s), sum(g), count(DISTINCT dt) FROM ";
         String mv = row(st, totals + "mv");
         String query = row(st, totals + "(" + MV_QUERY + ") q");
-        long missing = count(st, "SELECT count(*) FROM (" + MV_QUERY + " EXCEPT SELECT dt, g, c, s FROM mv) d");
-        long extra = count(st, "SELECT count(*) FROM (SELECT dt, g, c, s FROM mv EXCEPT " + MV_QUERY + ") d");
+        long missing = Timing.count(st, "SELECT count(*) FROM (" + MV_QUERY + " EXCEPT SELECT dt, g, c, s FROM mv) d");
+        long extra = Timing.count(st, "SELECT count(*) FROM (SELECT dt, g, c, s FROM mv EXCEPT " + MV_QUERY + ") d");
         if (!mv.equals(query) || missing != 0 || extra != 0) {
             throw new IllegalStateException("MV differs from its query " + when + ": mv " + mv + ", query " + query + ", "
                     + missing + " query rows missing from the MV, " + extra + " MV rows not in the query");
@@ -216,18 +216,6 @@ public final class MvRefreshBench {
         return "[" + names[0] + ", ... " + (names.length - 2) + " more ..., " + names[names.length - 1] + "]";
     }
 
-    private static double time(Statement st, String sql) throws Exception {
-        long t0 = System.nanoTime();
-        st.execute(sql);
-        return (System.nanoTime() - t0) / 1e6;
-    }
-
-    private static long count(Statement st, String sql) throws Exception {
-        try (ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 
     private static String row(Statement st, String sql) throws Exception {
         try (ResultSet rs = st.executeQuery(sql)) {

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.LocalDate;
 
@@ -55,11 +54,11 @@ public final class StreamBench {
                     st.execute("INSERT INTO staged SELECT '" + day + "', number, " + round + " FROM numbers(\"number\" = \""
                             + rows + "\")");
                     st.execute("INSERT INTO t SELECT * FROM staged");
-                    double c0 = timed(st, "INSERT INTO sink_stream SELECT dt, k, v FROM s");
-                    double p0 = timed(st, "INSERT INTO sink_plain SELECT dt, k, v FROM staged");
-                    double i0 = timed(st, "INSERT INTO sink_stream SELECT dt, k, v FROM s");
+                    double c0 = Timing.time(st, "INSERT INTO sink_stream SELECT dt, k, v FROM s");
+                    double p0 = Timing.time(st, "INSERT INTO sink_plain SELECT dt, k, v FROM staged");
+                    double i0 = Timing.time(st, "INSERT INTO sink_stream SELECT dt, k, v FROM s");
                     consumed += changes(round, rows);
-                    long got = count(st, "SELECT count(*) FROM sink_stream");
+                    long got = Timing.count(st, "SELECT count(*) FROM sink_stream");
                     if (got != consumed) {
                         throw new IllegalStateException("round " + round + ": the sink holds " + got + " rows, expected " + consumed);
                     }
@@ -85,16 +84,4 @@ public final class StreamBench {
         return round < PARTITIONS ? rows : 2L * rows;
     }
 
-    private static double timed(Statement st, String sql) throws Exception {
-        long t0 = System.nanoTime();
-        st.execute(sql);
-        return (System.nanoTime() - t0) / 1e6;
-    }
-
-    private static long count(Statement st, String sql) throws Exception {
-        try (ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 }

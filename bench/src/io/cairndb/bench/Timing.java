@@ -23,6 +23,21 @@ final class Timing {
         return (System.nanoTime() - t0) / 1e6;
     }
 
+    /** Runs a statement and returns the elapsed milliseconds. */
+    static double time(Statement st, String sql) throws Exception {
+        long t0 = System.nanoTime();
+        st.execute(sql);
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    /** The first column of the first row, as a number: a count. */
+    static long count(Statement st, String sql) throws Exception {
+        try (ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     static double median(double[] v) {
         double[] c = v.clone();
         Arrays.sort(c);
