@@ -20,6 +20,8 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckMacros;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.system.ProcessInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -35,6 +37,7 @@ import java.util.List;
  * its own transaction on the session's connection.
  */
 public final class Session implements SqlSession, SessionState {
+    private static final Logger LOG = LoggerFactory.getLogger(Session.class);
     private final Database db;
     private final long connectionId;
     private final String user;
@@ -219,6 +222,11 @@ public final class Session implements SqlSession, SessionState {
         }
     }
 
+    @Override
+    public void cancelStatement() {
+        db.cancelStatement(this);
+    }
+
     /** KILL CONNECTION: refuses further statements and ends the client connection. */
     void kill() {
         killed = true;
@@ -391,7 +399,7 @@ public final class Session implements SqlSession, SessionState {
             connection.rollback();
             connection.close();
         } catch (SQLException e) {
-            org.slf4j.LoggerFactory.getLogger(Session.class).warn("closing session {}: {}", connectionId, e.getMessage());
+            LOG.warn("closing session {}: {}", connectionId, e.getMessage());
         }
     }
 }
