@@ -190,6 +190,11 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         if (!queryOnly) {
             s.kill();
         }
+        cancelStatement(s);
+    }
+
+    /** Fails the session's running statement, if any; see {@link Session#interrupt}. */
+    void cancelStatement(Session s) {
         if (s.interrupt()) {
             interruptAgainLater(s);
         }

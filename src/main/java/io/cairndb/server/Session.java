@@ -20,6 +20,8 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckMacros;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.system.ProcessInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,12 +31,16 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A client session: its DuckDB connection, current database and variables. Each statement runs in
  * its own transaction on the session's connection.
  */
 public final class Session implements SqlSession, SessionState {
+    private static final Logger LOG = LoggerFactory.getLogger(Session.class);
+    /** The slow-statement log keeps this much of a statement's text: enough to recognize it. */
+    private static final int SLOW_LOG_SQL_CHARS = 4096;
     private final Database db;
     private final long connectionId;
     private final String user;
@@ -99,6 +105,7 @@ public final class Session implements SqlSession, SessionState {
         }
         runningSql = sql;
         statementStart = System.currentTimeMillis();
+        long started = System.nanoTime();
         try {
             List<io.cairndb.sql.ParsedStatement> statements = SqlParser.parse(sql);
             List<StatementResult> results = new ArrayList<>();
@@ -116,6 +123,28 @@ public final class Session implements SqlSession, SessionState {
             synchronized (killLock) {
                 executing = false;
             }
+            logIfSlow(sql, System.nanoTime() - started);
+        }
+    }
+
+    /**
+     * Logs statements over qe_slow_log_ms (failed ones too), reading the threshold each time so that
+     * ADMIN SET FRONTEND CONFIG applies at once. Rows a query streams afterwards are not counted.
+     */
+    private void logIfSlow(String sql, long nanos) {
+        long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+        String threshold = db.config().get("qe_slow_log_ms");
+        long limit;
+        try {
+            limit = Long.parseLong(threshold);
+        } catch (NumberFormatException e) {
+            LOG.warn("qe_slow_log_ms is not a number of milliseconds: '{}'", threshold);
+            return;
+        }
+        if (millis > limit) {
+            String text = sql.length() <= SLOW_LOG_SQL_CHARS ? sql
+                    : sql.substring(0, SLOW_LOG_SQL_CHARS) + "... (" + sql.length() + " characters)";
+            LOG.warn("Slow statement: {} ms, connection {}, user '{}': {}", millis, connectionId, user, text);
         }
     }
 
@@ -217,6 +246,11 @@ public final class Session implements SqlSession, SessionState {
             }
             return true;
         }
+    }
+
+    @Override
+    public void cancelStatement() {
+        db.cancelStatement(this);
     }
 
     /** KILL CONNECTION: refuses further statements and ends the client connection. */
@@ -391,7 +425,7 @@ public final class Session implements SqlSession, SessionState {
             connection.rollback();
             connection.close();
         } catch (SQLException e) {
-            org.slf4j.LoggerFactory.getLogger(Session.class).warn("closing session {}: {}", connectionId, e.getMessage());
+            LOG.warn("closing session {}: {}", connectionId, e.getMessage());
         }
     }
 }

@@ -26,6 +26,12 @@ public interface SqlSession extends AutoCloseable {
     /** The id shown in SHOW PROCESSLIST and sent in the handshake. */
     long connectionId();
 
+    /**
+     * Fails the statement running now, as KILL QUERY does: it rolls back and reports "Query execution
+     * was interrupted". Called from another thread; an idle session is untouched.
+     */
+    void cancelStatement();
+
     /** Registers how to end the client connection when another session kills this one (KILL CONNECTION). */
     void onKill(Runnable endConnection);
 

@@ -26,7 +26,8 @@ final class CommandHandler {
     private final Login login;
     private final Runnable onKill;
     private final Map<Integer, ServerPreparedStatement> statements = new HashMap<>();
-    private SqlSession session;
+    /** Volatile: a shutdown cancels its statement from another thread. */
+    private volatile SqlSession session;
     private int nextStatementId = 1;
 
     /** @param onKill ends the connection when another session kills this one */
@@ -88,6 +89,11 @@ final class CommandHandler {
         session.close();
     }
 
+    /** Fails the running statement, if any; called from another thread. */
+    void cancelStatement() {
+        session.cancelStatement();
+    }
+
     private void fieldList(PayloadReader in) {
         String table = in.nulString(); // a column wildcard may follow; all columns are listed
         List<ResultColumn> columns = session.fieldList(table);
@@ -124,7 +130,8 @@ final class CommandHandler {
     /** The server counts placeholders itself; result columns are described only on execute. */
     private void prepare(String sql) {
         PlaceholderSql parsed = PlaceholderSql.parse(sql);
-        ServerPreparedStatement statement = new ServerPreparedStatement(nextStatementId++, parsed);
+        ServerPreparedStatement statement = new ServerPreparedStatement(nextStatementId++, parsed,
+                server.limits().maxAllowedPacket());
         statements.put(statement.id(), statement);
         out.prepareOk(statement.id(), 0, parsed.parameterCount());
         if (parsed.parameterCount() > 0) {
@@ -140,6 +147,7 @@ final class CommandHandler {
         in.skip(1 + 4); // cursor flags (no cursors: rows are always sent at once), iteration count
         List<String> literals;
         try {
+            statement.checkLongData();
             literals = ParameterDecoder.decode(in, statement);
         } finally {
             statement.clearLongData();

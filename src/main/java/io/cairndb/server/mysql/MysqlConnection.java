@@ -23,25 +23,29 @@ final class MysqlConnection {
     private final String remoteAddress;
     private final PacketSender sender;
     private final Executor worker;
+    private final Runnable onLogin;
     private final ResultWriter out;
     private final byte[] scramble = Handshake.newScramble();
     private Phase phase = Phase.AWAIT_HANDSHAKE_RESPONSE;
     /** The handshake response kept while the client switches to mysql_native_password. */
     private Handshake.Response handshake;
-    private CommandHandler commands;
+    /** Volatile: a shutdown cancels its statement from another thread. */
+    private volatile CommandHandler commands;
 
     /**
      * @param remoteHost    the client's IP, as shown in access-denied messages
      * @param remoteAddress the client's ip:port, as handed to the session
+     * @param onLogin       runs once the client is authenticated, before it is told so
      */
     MysqlConnection(MysqlServer server, long connectionId, String remoteHost, String remoteAddress,
-                    PacketSender sender, Executor worker) {
+                    PacketSender sender, Executor worker, Runnable onLogin) {
         this.server = server;
         this.connectionId = connectionId;
         this.remoteHost = remoteHost;
         this.remoteAddress = remoteAddress;
         this.sender = sender;
         this.worker = worker;
+        this.onLogin = onLogin;
         this.out = new ResultWriter(sender);
     }
 
@@ -57,34 +61,68 @@ final class MysqlConnection {
         if (phase == Phase.CLOSED) {
             return;
         }
-        sender.startSequence(packet.sequenceId() + 1);
-        boolean keepOpen = true;
         try {
-            if (packet.tooLarge()) {
-                out.error(Protocol.ER_NET_PACKET_TOO_LARGE, "08S01",
-                        "Got a packet bigger than 'max_allowed_packet' bytes");
-                keepOpen = phase == Phase.COMMANDS;
+            if (respond(packet)) {
+                flushOrClose();
             } else {
-                keepOpen = dispatch(packet.payload());
+                close();
             }
         } catch (PacketSender.ConnectionClosedException e) {
             close();
-            return;
+        } catch (Throwable e) {
+            // Not even the error could be sent (out of memory, say): this connection ends, the server goes on.
+            LOG.error("Closing connection {} after a failure while reporting an error", connectionId, e);
+            close();
+        }
+    }
+
+    /** Runs one packet and writes its reply; false when the connection is to end. */
+    private boolean respond(Packet packet) {
+        sender.startSequence(packet.sequenceId() + 1);
+        try {
+            return serve(packet);
+        } catch (PacketSender.ConnectionClosedException e) {
+            throw e;
         } catch (Throwable failure) {
             logFailure(failure);
-            // Errors during login end the connection, as in MySQL; errors in commands do not.
-            keepOpen = phase == Phase.COMMANDS;
-            try {
-                out.error(failure);
-            } catch (PacketSender.ConnectionClosedException e) {
-                close();
-                return;
-            }
+            reportFailure(failure);
+            // Errors during login end the connection, as in MySQL; errors in commands do not, unless
+            // they are Errors (out of memory, stack overflow), after which nothing of this connection is trusted.
+            return phase == Phase.COMMANDS && failure instanceof Exception;
         }
-        if (keepOpen) {
-            flushOrClose();
+    }
+
+    private boolean serve(Packet packet) {
+        if (server.isShuttingDown()) {
+            // The command running when shutdown began finishes; later ones are refused.
+            if (phase == Phase.COMMANDS) {
+                out.error(Protocol.ER_SERVER_SHUTDOWN, "08S01", "Server shutdown in progress");
+            }
+            return false;
+        }
+        if (packet.tooLarge()) {
+            // As in MySQL the connection ends: the client may not expect its packet to be refused.
+            out.error(Protocol.ER_NET_PACKET_TOO_LARGE, "08S01", "Got a packet bigger than 'max_allowed_packet' bytes");
+            return false;
+        }
+        return dispatch(packet.payload());
+    }
+
+    /** A statement the shutdown interrupted reports why, as MySQL does; anything else its own error. */
+    private void reportFailure(Throwable failure) {
+        if (server.isForcingShutdown() && failure instanceof CairnException e
+                && e.errorCode() == ErrorCode.QUERY_INTERRUPTED.code()) {
+            out.error(Protocol.ER_SERVER_SHUTDOWN, "08S01", "Server shutdown in progress");
         } else {
-            close();
+            out.error(failure);
+        }
+    }
+
+    /** Fails the statement running now, if any, for a shutdown whose grace has expired. */
+    void cancelStatement() {
+        CommandHandler running = commands;
+        if (running != null) {
+            running.cancelStatement();
         }
     }
 
@@ -143,6 +181,7 @@ final class MysqlConnection {
         commands = new CommandHandler(server, session, out, new CommandHandler.Login(connectionId,
                 response.user(), remoteAddress), () -> worker.execute(this::close));
         phase = Phase.COMMANDS;
+        onLogin.run();
         out.ok();
     }
 

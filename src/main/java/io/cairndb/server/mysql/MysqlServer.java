@@ -12,8 +12,13 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -27,11 +32,22 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class MysqlServer implements AutoCloseable {
     /** Clients parse the leading "5.7.99" to decide which features the server has. */
     public static final String SERVER_VERSION = "5.7.99 CairnDB 0.1.0";
+    private static final Logger LOG = LoggerFactory.getLogger(MysqlServer.class);
+    /** After the grace, how long interrupted statements get to roll back and send their error. */
+    private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
 
     private final SqlSessionFactory factory;
     private final ServerLimits limits;
     private final AtomicLong lastConnectionId = new AtomicLong();
+    /** Every accepted socket, logged in or not, refused ones until they close. */
     private final AtomicInteger openConnections = new AtomicInteger();
+    /** Connections that were greeted and have not closed yet. */
+    private final Set<ConnectionHandler> connections = ConcurrentHashMap.newKeySet();
+    private final Object connectionClosed = new Object();
+    /** Set by {@link #close(Duration)}: new connections and commands are refused. */
+    private volatile boolean shuttingDown;
+    /** The shutdown's grace has expired: interrupted statements report the shutdown. */
+    private volatile boolean forcingShutdown;
     private final AtomicLong questions = new AtomicLong();
     private final long startNanos = System.nanoTime();
     private EventLoopGroup acceptors;
@@ -58,6 +74,8 @@ public final class MysqlServer implements AutoCloseable {
         if (listener != null) {
             throw new IllegalStateException("MySQL server already started on port " + port());
         }
+        shuttingDown = false;
+        forcingShutdown = false;
         acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         eventLoops = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
         AtomicInteger threadNumber = new AtomicInteger();
@@ -76,8 +94,9 @@ public final class MysqlServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        channel.pipeline().addLast(new PacketDecoder(),
-                                new ConnectionHandler(MysqlServer.this, new SerialExecutor(workers)));
+                        PacketDecoder decoder = new PacketDecoder(limits.maxAllowedPacket());
+                        channel.pipeline().addLast(decoder,
+                                new ConnectionHandler(MysqlServer.this, decoder, new SerialExecutor(workers)));
                     }
                 });
         ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
@@ -97,11 +116,47 @@ public final class MysqlServer implements AutoCloseable {
     }
 
     /**
-     * Stops accepting clients, lets running statements finish and answer within {@code grace}, then
-     * closes every connection.
+     * Stops accepting clients at once and closes idle connections; a command running now finishes,
+     * sends its reply, and then its connection closes. Statements still running when {@code grace}
+     * expires are interrupted (they roll back) and answer 1053 "Server shutdown in progress";
+     * then everything closes.
      */
-    public void close(java.time.Duration grace) {
-        close();
+    public synchronized void close(Duration grace) {
+        if (acceptors == null) {
+            return;
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        shuttingDown = true;
+        listener.close().awaitUninterruptibly();
+        listener = null;
+        connections.forEach(ConnectionHandler::closeAfterCurrentCommand);
+        if (!awaitConnectionsClosed(deadline)) {
+            LOG.warn("Shutdown grace of {} ms expired with {} connections busy: interrupting their statements",
+                    grace.toMillis(), connections.size());
+            forcingShutdown = true;
+            connections.forEach(ConnectionHandler::cancelStatement);
+            awaitConnectionsClosed(System.nanoTime() + CANCEL_WAIT.toNanos());
+        }
+        shutdown();
+    }
+
+    /** False if connections are still open at the deadline (or the wait was interrupted). */
+    private boolean awaitConnectionsClosed(long deadlineNanos) {
+        synchronized (connectionClosed) {
+            while (!connections.isEmpty()) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(connectionClosed, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** Stops listening, closes every connection and waits briefly for running commands. */
@@ -135,12 +190,36 @@ public final class MysqlServer implements AutoCloseable {
         return factory;
     }
 
+    ServerLimits limits() {
+        return limits;
+    }
+
+    boolean isShuttingDown() {
+        return shuttingDown;
+    }
+
+    boolean isForcingShutdown() {
+        return forcingShutdown;
+    }
+
+    void track(ConnectionHandler connection) {
+        connections.add(connection);
+    }
+
+    void untrack(ConnectionHandler connection) {
+        connections.remove(connection);
+        synchronized (connectionClosed) {
+            connectionClosed.notifyAll();
+        }
+    }
+
     long nextConnectionId() {
         return lastConnectionId.incrementAndGet();
     }
 
-    void connectionOpened() {
-        openConnections.incrementAndGet();
+    /** Counts a new socket; returns how many are open, it included. */
+    int connectionOpened() {
+        return openConnections.incrementAndGet();
     }
 
     void connectionClosed() {

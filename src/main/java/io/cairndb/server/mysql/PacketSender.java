@@ -85,6 +85,16 @@ final class PacketSender {
         channel.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
     }
 
+    /**
+     * Frames one small payload and closes the connection once it is written. Unlike the instance
+     * methods it never waits, so the event loop may call it to turn a connection away.
+     */
+    static void sendAndClose(Channel channel, int sequenceId, PayloadWriter payload) {
+        ByteBuf frame = channel.alloc().buffer(4 + payload.length());
+        frame.writeMediumLE(payload.length()).writeByte(sequenceId).writeBytes(payload.array(), 0, payload.length());
+        channel.writeAndFlush(frame).addListener(ChannelFutureListener.CLOSE);
+    }
+
     /** Called from the event loop when the channel's writability flips. */
     void writabilityChanged() {
         synchronized (writableSignal) {

@@ -88,7 +88,10 @@ final class Protocol {
     static final int CHARSET_BINARY = 63;
 
     // Error codes that only the protocol layer raises.
+    static final int ER_CON_COUNT_ERROR = 1040;
     static final int ER_UNKNOWN_COM_ERROR = 1047;
+    static final int ER_SERVER_SHUTDOWN = 1053;
+    static final int ER_UNKNOWN_ERROR = 1105;
     static final int ER_NET_PACKET_TOO_LARGE = 1153;
     static final int ER_UNKNOWN_STMT_HANDLER = 1243;
     static final int ER_MALFORMED_PACKET = 1835;

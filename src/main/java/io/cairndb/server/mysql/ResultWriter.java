@@ -44,6 +44,14 @@ final class ResultWriter {
         sender.send(payload);
     }
 
+    /**
+     * An ERR packet sent in place of the greeting. The client has not said yet that it speaks
+     * protocol 4.1, so, as in MySQL, it carries no SQLSTATE: clients derive it from the code.
+     */
+    static PayloadWriter errorBeforeGreeting(int code, String message) {
+        return new PayloadWriter().int1(0xff).int2(code).restString(message);
+    }
+
     /** CairnException keeps its code and state; anything else is reported as ER_UNKNOWN_ERROR. */
     void error(Throwable failure) {
         if (failure instanceof CairnException e) {

@@ -49,9 +49,10 @@ final class SerialExecutor implements Executor {
             }
             try {
                 task.run();
-            } catch (RuntimeException e) {
-                // One failed task must not stall the connection's queue.
-                LOG.warn("Connection task failed", e);
+            } catch (Throwable e) {
+                // One failed task, even one out of memory, must not stall the connection's queue:
+                // its later tasks include closing the connection and freeing its session.
+                LOG.error("Connection task failed", e);
             }
         }
     }

@@ -121,6 +121,8 @@ final class FakeSessionFactory implements SqlSessionFactory {
     private final class Session implements SqlSession {
         private final long connectionId;
         private String database;
+        /** The thread inside {@link #execute}, for {@link #cancelStatement}; guarded by this. */
+        private Thread executing;
 
         Session(long connectionId, String database) {
             this.connectionId = connectionId;
@@ -129,14 +131,31 @@ final class FakeSessionFactory implements SqlSessionFactory {
 
         @Override
         public List<StatementResult> execute(String sql) {
-            List<StatementResult> results = new ArrayList<>();
-            for (String statement : sql.split(";")) {
-                if (!statement.isBlank()) {
-                    statements.add(statement.trim());
-                    results.add(answer(statement.trim()));
+            synchronized (this) {
+                executing = Thread.currentThread();
+            }
+            try {
+                List<StatementResult> results = new ArrayList<>();
+                for (String statement : sql.split(";")) {
+                    if (!statement.isBlank()) {
+                        statements.add(statement.trim());
+                        results.add(answer(statement.trim()));
+                    }
+                }
+                return results;
+            } finally {
+                synchronized (this) {
+                    executing = null;
+                    Thread.interrupted(); // a cancel that came too late must not reach the next task
                 }
             }
-            return results;
+        }
+
+        @Override
+        public synchronized void cancelStatement() {
+            if (executing != null) {
+                executing.interrupt();
+            }
         }
 
         private StatementResult answer(String statement) {
@@ -178,6 +197,8 @@ final class FakeSessionFactory implements SqlSessionFactory {
                 return systemVariables(sql);
             } else if (upper.equals("BOOM")) {
                 throw new IllegalStateException("boom");
+            } else if (upper.equals("EXHAUST MEMORY")) {
+                throw new OutOfMemoryError("Java heap space");
             }
             throw new CairnException(ErrorCode.PARSE_ERROR, "Syntax error near '" + sql + "'");
         }
@@ -205,7 +226,7 @@ final class FakeSessionFactory implements SqlSessionFactory {
             try {
                 Thread.sleep(millis);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted");
             }
         }
 

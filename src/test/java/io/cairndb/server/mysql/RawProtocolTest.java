@@ -7,10 +7,16 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
+import static io.cairndb.server.mysql.RawClient.BASE_CAPABILITIES;
+import static io.cairndb.server.mysql.RawClient.assertError;
+import static io.cairndb.server.mysql.RawClient.assertOk;
+import static io.cairndb.server.mysql.RawClient.describe;
+import static io.cairndb.server.mysql.RawClient.execute;
+import static io.cairndb.server.mysql.RawClient.isEof;
+import static io.cairndb.server.mysql.RawClient.handshakeResponse;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** Packet-level checks of what Connector/J does not exercise. */
@@ -28,72 +34,8 @@ class RawProtocolTest {
         server.close();
     }
 
-    private static final int BASE_CAPABILITIES = Protocol.CLIENT_PROTOCOL_41 | Protocol.CLIENT_SECURE_CONNECTION
-            | Protocol.CLIENT_PLUGIN_AUTH | Protocol.CLIENT_MULTI_RESULTS
-            | Protocol.CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA;
-
-    private record Greeting(int capabilities, byte[] scramble, String version, long connectionId, String plugin) {
-    }
-
-    private static Greeting readGreeting(RawClient client) throws IOException {
-        PayloadReader in = new PayloadReader(client.read());
-        assertEquals(10, in.int1());
-        String version = in.nulString();
-        long connectionId = in.int4();
-        byte[] first = in.bytes(8);
-        in.skip(1);
-        int capabilities = in.int2();
-        in.skip(1 + 2);
-        capabilities |= in.int2() << 16;
-        int scrambleLength = in.int1();
-        in.skip(10);
-        byte[] second = in.bytes(scrambleLength - 1 - 8);
-        in.skip(1);
-        byte[] scramble = Arrays.copyOf(first, 20);
-        System.arraycopy(second, 0, scramble, 8, 12);
-        return new Greeting(capabilities, scramble, version, connectionId, in.nulString());
-    }
-
-    private static byte[] handshakeResponse(int capabilities, String user, byte[] auth, String database,
-                                            String plugin) {
-        int flags = database == null ? capabilities : capabilities | Protocol.CLIENT_CONNECT_WITH_DB;
-        PayloadWriter out = new PayloadWriter().int4(flags).int4(1 << 24).int1(45).zeros(23)
-                .nulString(user).lenencBytes(auth);
-        if (database != null) {
-            out.nulString(database);
-        }
-        out.nulString(plugin);
-        return Arrays.copyOf(out.array(), out.length());
-    }
-
-    /** Logs in as root (no password) and returns the client ready for commands. */
     private static RawClient login(int extraCapabilities, String database) throws Exception {
-        RawClient client = new RawClient(server.port());
-        readGreeting(client);
-        int capabilities = BASE_CAPABILITIES | extraCapabilities;
-        client.write(1, handshakeResponse(capabilities, "root", new byte[0], database,
-                Protocol.NATIVE_PASSWORD_PLUGIN));
-        assertOk(client.read());
-        return client;
-    }
-
-    private static void assertOk(byte[] payload) {
-        assertEquals(0, payload[0] & 0xff, () -> "expected OK, got " + describe(payload));
-    }
-
-    private static void assertError(byte[] payload, int code) {
-        assertEquals(0xff, payload[0] & 0xff, () -> "expected ERR, got " + describe(payload));
-        PayloadReader in = new PayloadReader(payload);
-        in.skip(1);
-        assertEquals(code, in.int2(), () -> describe(payload));
-    }
-
-    private static boolean isEof(byte[] payload) {
-        return (payload[0] & 0xff) == 0xfe && payload.length < 9;
-    }
-
-    private static String describe(byte[] payload) {
-        return new String(payload, StandardCharsets.UTF_8);
+        return RawClient.login(server.port(), extraCapabilities, database);
     }
 
     /** Reads a text result set (old EOF style) into rows of strings. */
@@ -115,23 +57,10 @@ class RawProtocolTest {
         return rows;
     }
 
-    /** Reads a one-column binary result set of strings. */
-    private static String readBinaryString(RawClient client) throws IOException {
-        assertEquals(1, new PayloadReader(client.read()).lenencInt());
-        client.read();
-        assertTrue(isEof(client.read()));
-        PayloadReader row = new PayloadReader(client.read());
-        assertEquals(0, row.int1());
-        assertEquals(0, row.int1()); // NULL bitmap
-        String value = new String(row.lenencBytes(), StandardCharsets.UTF_8);
-        assertTrue(isEof(client.read()));
-        return value;
-    }
-
     @Test
     void greetingAnnouncesTheServer() throws Exception {
         try (RawClient client = new RawClient(server.port())) {
-            Greeting greeting = readGreeting(client);
+            RawClient.Greeting greeting = client.readGreeting();
             assertEquals(MysqlServer.SERVER_VERSION, greeting.version());
             assertTrue(greeting.connectionId() > 0);
             assertEquals(Protocol.NATIVE_PASSWORD_PLUGIN, greeting.plugin());
@@ -149,7 +78,7 @@ class RawProtocolTest {
     @Test
     void cachingSha2ClientIsSwitchedToNativePassword() throws Exception {
         try (RawClient client = new RawClient(server.port())) {
-            Greeting greeting = readGreeting(client);
+            RawClient.Greeting greeting = client.readGreeting();
             client.write(1, handshakeResponse(BASE_CAPABILITIES, "alice", new byte[32], null,
                     "caching_sha2_password"));
             PayloadReader request = new PayloadReader(client.read());
@@ -167,7 +96,7 @@ class RawProtocolTest {
     @Test
     void wrongPasswordEndsTheConnection() throws Exception {
         try (RawClient client = new RawClient(server.port())) {
-            Greeting greeting = readGreeting(client);
+            RawClient.Greeting greeting = client.readGreeting();
             client.write(1, handshakeResponse(BASE_CAPABILITIES, "alice",
                     RawClient.nativePassword("nope", greeting.scramble()), null, Protocol.NATIVE_PASSWORD_PLUGIN));
             assertError(client.read(), 1045);
@@ -250,51 +179,27 @@ class RawProtocolTest {
         }
     }
 
-    private static int prepare(RawClient client, String sql, int expectedParameters) throws IOException {
-        client.command(Protocol.COM_STMT_PREPARE, sql);
-        PayloadReader ok = new PayloadReader(client.read());
-        assertEquals(0, ok.int1());
-        int id = (int) ok.int4();
-        assertEquals(0, ok.int2());
-        assertEquals(expectedParameters, ok.int2());
-        if (expectedParameters > 0) {
-            for (int i = 0; i < expectedParameters; i++) {
-                client.read();
-            }
-            assertTrue(isEof(client.read()));
-        }
-        return id;
-    }
-
-    private static PayloadWriter execute(int statementId) {
-        return new PayloadWriter().int1(Protocol.COM_STMT_EXECUTE).int4(statementId).int1(0).int4(1);
-    }
-
-    private static void send(RawClient client, PayloadWriter payload) throws IOException {
-        client.write(0, Arrays.copyOf(payload.array(), payload.length()));
-    }
-
     @Test
     void preparedStatementLifecycle() throws Exception {
         try (RawClient client = login(0, null)) {
-            int id = prepare(client, "SELECT ECHO ?, ? -- ?", 2);
+            int id = client.prepare("SELECT ECHO ?, ? -- ?", 2);
             // Unsigned BIGINT and a negative TIME with microseconds, types sent.
-            send(client, execute(id).int1(0).int1(1)
+            client.send(execute(id).int1(0).int1(1)
                     .int2(Protocol.TYPE_LONGLONG | 0x8000).int2(Protocol.TYPE_TIME)
                     .int8(-1).int1(12).int1(1).int4(1).int1(2).int1(3).int1(4).int4(5));
-            assertEquals("SELECT ECHO 18446744073709551615, '-26:03:04.000005' -- ?", readBinaryString(client));
+            assertEquals("SELECT ECHO 18446744073709551615, '-26:03:04.000005' -- ?", client.readBinaryString());
             // Types not resent: the ones from the previous execution apply. The second value is NULL.
-            send(client, execute(id).int1(0b10).int1(0).int8(7));
-            assertEquals("SELECT ECHO 7, NULL -- ?", readBinaryString(client));
+            client.send(execute(id).int1(0b10).int1(0).int8(7));
+            assertEquals("SELECT ECHO 7, NULL -- ?", client.readBinaryString());
             // Long data stands in for the second parameter and lasts one execution.
-            send(client, new PayloadWriter().int1(Protocol.COM_STMT_SEND_LONG_DATA).int4(id).int2(1).restString("lo"));
-            send(client, new PayloadWriter().int1(Protocol.COM_STMT_SEND_LONG_DATA).int4(id).int2(1).restString("ng'"));
-            send(client, execute(id).int1(0).int1(0).int8(8));
-            assertEquals("SELECT ECHO 8, 'long''' -- ?", readBinaryString(client));
+            client.send(new PayloadWriter().int1(Protocol.COM_STMT_SEND_LONG_DATA).int4(id).int2(1).restString("lo"));
+            client.send(new PayloadWriter().int1(Protocol.COM_STMT_SEND_LONG_DATA).int4(id).int2(1).restString("ng'"));
+            client.send(execute(id).int1(0).int1(0).int8(8));
+            assertEquals("SELECT ECHO 8, 'long''' -- ?", client.readBinaryString());
             client.command(Protocol.COM_STMT_RESET, new PayloadWriter().int4(id).array());
             assertOk(client.read());
             client.command(Protocol.COM_STMT_CLOSE, new PayloadWriter().int4(id).array());
-            send(client, execute(id));
+            client.send(execute(id));
             assertError(client.read(), Protocol.ER_UNKNOWN_STMT_HANDLER);
             client.command(Protocol.COM_STMT_RESET, new PayloadWriter().int4(999).array());
             assertError(client.read(), Protocol.ER_UNKNOWN_STMT_HANDLER);
@@ -304,11 +209,11 @@ class RawProtocolTest {
     @Test
     void executeWithoutEverSendingTypesIsAnError() throws Exception {
         try (RawClient client = login(0, null)) {
-            int id = prepare(client, "SELECT ECHO ?", 1);
-            send(client, execute(id).int1(0).int1(0).int8(1));
+            int id = client.prepare("SELECT ECHO ?", 1);
+            client.send(execute(id).int1(0).int1(0).int8(1));
             assertError(client.read(), 1210);
-            send(client, execute(id).int1(0).int1(1).int2(Protocol.TYPE_DATE).int1(4).int2(2024).int1(3).int1(9));
-            assertEquals("SELECT ECHO '2024-03-09'", readBinaryString(client));
+            client.send(execute(id).int1(0).int1(1).int2(Protocol.TYPE_DATE).int1(4).int2(2024).int1(3).int1(9));
+            assertEquals("SELECT ECHO '2024-03-09'", client.readBinaryString());
         }
     }
 
@@ -316,7 +221,7 @@ class RawProtocolTest {
     void garbageNeverKillsTheConnection() throws Exception {
         Random random = new Random(42);
         try (RawClient client = login(0, null)) {
-            prepare(client, "SELECT ECHO ?, ?, ?", 3);
+            client.prepare("SELECT ECHO ?, ?, ?", 3);
             for (int round = 0; round < 300; round++) {
                 int command = random.nextInt(0x21);
                 if (command == Protocol.COM_QUIT) {
