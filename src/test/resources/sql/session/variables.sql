@@ -45,3 +45,16 @@ query
 SELECT @x
 ----
 42
+
+# max_allowed_packet reports the server's packet limit (max_allowed_packet in cairn.conf, fixed at
+# startup): clients size their packets by it, so it can not be set per session.
+query
+SELECT @@max_allowed_packet
+----
+67108864
+
+statement error Variable 'max_allowed_packet' is a read only variable
+SET max_allowed_packet = 1024
+
+statement error Variable 'max_allowed_packet' is a read only variable
+SET GLOBAL max_allowed_packet = 1024

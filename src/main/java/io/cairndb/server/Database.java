@@ -72,6 +72,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         this.engine = engine;
         this.config = config;
         users.put("root", new byte[0]);
+        // Clients size their packets by the variable: it reports the limit the server enforces.
+        globalVariables.put("max_allowed_packet", config.get("max_allowed_packet"));
         try (Connection c = engine.connect()) {
             catalog.load(c);
             ChangelogTables.createSchema(c);

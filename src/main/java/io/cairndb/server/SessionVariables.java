@@ -6,6 +6,7 @@ import io.cairndb.error.ErrorCode;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -18,6 +19,8 @@ public final class SessionVariables {
     static final String VERSION_COMMENT = "CairnDB 0.1.0 (Doris dialect on DuckDB)";
 
     private static final Map<String, String> DEFAULTS = defaults();
+    /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
+    private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
 
     private final Map<String, String> session = new ConcurrentHashMap<>();
     private final Map<String, String> globals;
@@ -115,6 +118,9 @@ public final class SessionVariables {
     private static void requireKnown(String n) {
         if (!DEFAULTS.containsKey(n)) {
             throw new CairnException(ErrorCode.UNKNOWN_SYSTEM_VARIABLE, "Unknown system variable '" + n + "'");
+        }
+        if (READ_ONLY.contains(n)) {
+            throw new CairnException(ErrorCode.READ_ONLY_VARIABLE, "Variable '" + n + "' is a read only variable");
         }
     }
 
