@@ -58,10 +58,11 @@ public final class AlterTableDdl {
             }
             ctx.catalog().saveTable(c, result);
             ctx.txn().afterCommit(() -> {
+                // The new name first, so that a lookup by id meanwhile always finds the table.
+                ctx.catalog().publishTable(result);
                 if (!result.name().equals(original.name())) {
                     ctx.catalog().forgetTable(original.database(), original.name());
                 }
-                ctx.catalog().publishTable(result);
             });
             return UpdateCount.NONE;
         });

@@ -418,12 +418,14 @@ public final class MaterializedViews {
         ctx.catalog().saveTable(ctx.txn().connection(), renamedTable);
         ctx.catalog().saveMv(ctx.txn().connection(), renamedMv);
         ctx.txn().afterCommit(() -> {
+            // The new name first: a task looking the MV up by id meanwhile finds it under one name or the
+            // other, never under none (it used to fail with "materialized view no longer exists").
+            ctx.catalog().publishTable(renamedTable);
+            ctx.catalog().publishMv(renamedMv);
             if (ctx.catalog().table(mv.database(), mv.name()) == t) {
                 ctx.catalog().forgetTable(mv.database(), mv.name());
                 ctx.catalog().forgetMv(mv.database(), mv.name());
             }
-            ctx.catalog().publishTable(renamedTable);
-            ctx.catalog().publishMv(renamedMv);
         });
     }
 
