@@ -16,7 +16,9 @@ import java.time.LocalDate;
  * partition, then consumed by {@code INSERT INTO sink SELECT .. FROM stream}. Side by side: the same
  * rows inserted into a second sink from a plain table (the floor: the INSERT without any stream
  * bookkeeping), and a consumption when nothing changed (the fixed cost). Every round checks the sink
- * got exactly the round's changes. Usage: StreamBench [rows per round] (default 1,000).
+ * got exactly the round's changes. Before the rounds the table gets a history of changes, consumed
+ * once, so that a consumption's cost can be seen not to grow with the history behind it.
+ * Usage: StreamBench [rows per round] [history rows] (defaults 1,000 and 2,000,000).
  */
 public final class StreamBench {
     private static final int PARTITIONS = 100;
@@ -26,6 +28,7 @@ public final class StreamBench {
 
     public static void main(String[] args) throws Exception {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
+        long history = args.length > 1 ? Long.parseLong(args[1]) : 2_000_000L;
         Path dir = Files.createTempDirectory("cairn-bench");
         try (Database db = Database.open(dir.resolve("stream")); MysqlServer server = new MysqlServer(db)) {
             server.start("127.0.0.1", 0);
@@ -44,10 +47,17 @@ public final class StreamBench {
                     st.execute("CREATE TABLE " + sink + " (dt DATE NOT NULL, k BIGINT NOT NULL, v BIGINT) DUPLICATE KEY(dt) "
                             + "DISTRIBUTED BY HASH(k) BUCKETS 16");
                 }
+                // Keys from 10^9 on: the rounds' keys (0 .. rows) stay theirs.
+                st.execute("INSERT INTO t SELECT date_add('" + FIRST_DAY + "', INTERVAL CAST(number % " + PARTITIONS
+                        + " AS INT) DAY), 1000000000 + number, 0 FROM numbers(\"number\" = \"" + history + "\")");
+                st.execute("INSERT INTO sink_stream SELECT dt, k, v FROM s");
+                long consumed = Timing.count(st, "SELECT count(*) FROM sink_stream");
+                if (consumed != history) {
+                    throw new IllegalStateException("the history consumed " + consumed + " rows, expected " + history);
+                }
                 double[] consume = new double[RUNS];
                 double[] plain = new double[RUNS];
                 double[] idle = new double[RUNS];
-                long consumed = 0;
                 for (int round = 0; round < WARMUP + RUNS; round++) {
                     String day = FIRST_DAY.plusDays(round % PARTITIONS).toString();
                     st.execute("TRUNCATE TABLE staged");
@@ -71,7 +81,8 @@ public final class StreamBench {
                 double mc = Timing.median(consume);
                 double mp = Timing.median(plain);
                 double mi = Timing.median(idle);
-                System.out.printf("stream consumption, %d rows into one of %d partitions, medians of %d:%n", rows, PARTITIONS, RUNS);
+                System.out.printf("stream consumption, %d rows into one of %d partitions after a history of %d changes, "
+                        + "medians of %d:%n", rows, PARTITIONS, history, RUNS);
                 System.out.printf("  consume from stream   %8.2f ms%n", mc);
                 System.out.printf("  same rows, plain table %7.2f ms   (consume / plain = %.2fx)%n", mp, mc / mp);
                 System.out.printf("  consume, nothing new  %8.2f ms%n", mi);

@@ -102,3 +102,63 @@ DROP STREAM s
 
 statement error Unknown stream 's'
 DROP STREAM s
+
+# A partitioned table: a consumption takes the changes of every partition it saw, and a later one
+# only what came after, in whichever partition, also in a partition added since.
+statement ok
+CREATE TABLE p (dt DATE NOT NULL, id INT NOT NULL, v INT) UNIQUE KEY(dt, id)
+PARTITION BY RANGE(dt) (FROM ('2024-01-01') TO ('2024-01-04') INTERVAL 1 DAY) DISTRIBUTED BY HASH(id) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true", "changelog.need_historical_value" = "true")
+
+statement ok
+CREATE STREAM ps ON TABLE p PROPERTIES ("type" = "detail")
+
+statement ok
+CREATE TABLE psink (dt DATE, id INT, v INT, op VARCHAR(16)) DUPLICATE KEY(dt) DISTRIBUTED BY HASH(id) BUCKETS 1
+
+statement ok
+INSERT INTO p VALUES ('2024-01-01', 1, 1), ('2024-01-03', 3, 3)
+
+statement ok
+INSERT INTO psink SELECT dt, id, v, __DORIS_STREAM_CHANGE_TYPE_COL__ FROM ps
+
+statement ok
+INSERT INTO p VALUES ('2024-01-02', 2, 2)
+
+statement ok
+INSERT INTO p VALUES ('2024-01-01', 1, 10)
+
+statement ok
+ALTER TABLE p ADD PARTITION p4 VALUES [('2024-01-04'), ('2024-01-05'))
+
+statement ok
+INSERT INTO p VALUES ('2024-01-04', 4, 4)
+
+query
+SELECT dt, id, v, __DORIS_STREAM_CHANGE_TYPE_COL__ FROM ps ORDER BY __DORIS_STREAM_SEQUENCE_COL__
+----
+2024-01-02|2|2|APPEND
+2024-01-01|1|1|UPDATE_BEFORE
+2024-01-01|1|10|UPDATE_AFTER
+2024-01-04|4|4|APPEND
+
+statement ok
+INSERT INTO psink SELECT dt, id, v, __DORIS_STREAM_CHANGE_TYPE_COL__ FROM ps
+
+query
+SELECT dt, id, v, op FROM psink ORDER BY dt, id, op
+----
+2024-01-01|1|1|APPEND
+2024-01-01|1|10|UPDATE_AFTER
+2024-01-01|1|1|UPDATE_BEFORE
+2024-01-02|2|2|APPEND
+2024-01-03|3|3|APPEND
+2024-01-04|4|4|APPEND
+
+query
+SELECT PARTITION_NAME, LAG FROM information_schema.table_stream_consumption WHERE STREAM_NAME = 'ps' ORDER BY PARTITION_NAME
+----
+p4|0
+p_20240101|0
+p_20240102|0
+p_20240103|0

@@ -57,29 +57,41 @@ public final class StreamOffsets {
         return out;
     }
 
+    /**
+     * The least offset of any partition of the stream's table: no change at or below it is unconsumed.
+     * The changelog is written in TSO order, so a scan bounded by it skips the consumed history.
+     */
+    static long floor(Map<Long, Long> offsets, StreamMeta s, TableMeta t) {
+        long floor = Long.MAX_VALUE;
+        for (PartitionMeta p : t.partitioning().partitions()) {
+            floor = Math.min(floor, offsets.getOrDefault(p.id(), s.startTso()));
+        }
+        return floor == Long.MAX_VALUE ? s.startTso() : floor;
+    }
+
     /** Whether the stream has never been consumed (its initial rows are still pending). */
     public static boolean neverConsumed(Connection c, long streamId) {
         return Sql.scalar(c, "SELECT 1 FROM " + TABLE + " WHERE stream_id = ? LIMIT 1", streamId) == null;
     }
 
     /**
-     * Marks everything the consuming statement could see as consumed: each partition's offset
-     * moves to the greatest TSO of its changes visible in this transaction.
+     * Marks everything the consuming statement could see as consumed: every partition's offset moves
+     * to the greatest TSO of the table's changes visible in this transaction. Writers of a table commit
+     * in TSO order (they hold its lock from TSO to commit), so no change at or below it can appear later;
+     * and with every offset there, the next read's scan starts past all consumed history.
      */
     public static void advance(Connection c, StreamMeta s, TableMeta t, long nowMillis) {
         Map<Long, Long> current = read(c, s.id());
-        Map<Long, Long> latest = new HashMap<>();
-        for (List<Object> r : Sql.rows(c, "SELECT " + ChangelogTables.PARTITION + ", max(" + ChangelogTables.TSO + ") FROM "
-                + ChangelogTables.name(t) + " GROUP BY 1")) {
-            latest.put(((Number) r.get(0)).longValue(), ((Number) r.get(1)).longValue());
-        }
+        Object newest = Sql.scalar(c, "SELECT max(" + ChangelogTables.TSO + ") FROM " + ChangelogTables.name(t) + " WHERE "
+                + ChangelogTables.TSO + " > " + floor(current, s, t));
+        long latest = newest == null ? s.startTso() : ((Number) newest).longValue();
         List<String> moved = new ArrayList<>();
         Set<Long> live = new HashSet<>();
         for (PartitionMeta p : t.partitioning().partitions()) {
             live.add(p.id());
             Long was = current.get(p.id());
-            long offset = Math.max(was == null ? s.startTso() : was, latest.getOrDefault(p.id(), s.startTso()));
-            // A partition gets its row at the first consumption even if it had no change: the stream has been consumed.
+            long offset = Math.max(was == null ? s.startTso() : was, latest);
+            // A partition gets its row at the first consumption even if nothing changed: the stream has been consumed.
             if (was == null || offset != was) {
                 moved.add("(" + s.id() + ", " + p.id() + ", " + offset + ", " + nowMillis + ")");
             }

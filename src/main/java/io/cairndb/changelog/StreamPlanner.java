@@ -67,8 +67,10 @@ public final class StreamPlanner {
                     + Sql.ident(SEQUENCE_COLUMN) + " FROM " + t.duckName() + " WHERE " + latest + " = 0)";
         }
         String offsets = "(SELECT partition_id, offset_tso FROM " + StreamOffsets.TABLE + " WHERE stream_id = " + s.id() + ")";
+        long floor = StreamOffsets.floor(StreamOffsets.read(c, s.id()), s, t);
         String changes = "SELECT cl.* FROM " + ChangelogTables.name(t) + " AS cl LEFT JOIN " + offsets + " AS o ON o.partition_id = cl."
-                + ChangelogTables.PARTITION + " WHERE cl." + ChangelogTables.TSO + " > coalesce(o.offset_tso, " + s.startTso() + ")";
+                + ChangelogTables.PARTITION + " WHERE cl." + ChangelogTables.TSO + " > " + floor + " AND cl." + ChangelogTables.TSO
+                + " > coalesce(o.offset_tso, " + s.startTso() + ")";
         IncrPlanner.Mode mode = switch (s.type()) {
             case "append_only" -> IncrPlanner.Mode.APPEND_ONLY;
             case "detail" -> IncrPlanner.Mode.DETAIL;
