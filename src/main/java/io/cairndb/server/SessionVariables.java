@@ -115,6 +115,20 @@ public final class SessionVariables {
         globals.put(n, value);
     }
 
+    /** SET SESSION v = DEFAULT: the session takes the global value again. */
+    public void resetSession(String name) {
+        String n = normalize(name);
+        requireKnown(n);
+        session.remove(n);
+    }
+
+    /** SET GLOBAL v = DEFAULT: back to the built-in default. */
+    public void resetGlobal(String name) {
+        String n = normalize(name);
+        requireKnown(n);
+        globals.remove(n);
+    }
+
     private static void requireKnown(String n) {
         if (!DEFAULTS.containsKey(n)) {
             throw new CairnException(ErrorCode.UNKNOWN_SYSTEM_VARIABLE, "Unknown system variable '" + n + "'");

@@ -17,6 +17,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.MvStatement;
+import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.system.ClientShows;
 import io.cairndb.system.ShowExecutor;
@@ -27,11 +28,12 @@ import io.cairndb.write.UpdateExecutor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Routes each statement to the package that owns it. */
 final class StatementDispatcher {
     private final Session session;
+
+    private static final String SELECT_LIMIT = "sql_select_limit";
 
     StatementDispatcher(Session session) {
         this.session = session;
@@ -39,7 +41,7 @@ final class StatementDispatcher {
 
     StatementResult dispatch(StatementContext ctx, Statement statement) {
         if (statement instanceof Statement.QueryStatement q) {
-            return session.query(ctx, ctx.translator().translate(q.query()));
+            return session.query(ctx, ctx.translator().translate(withSelectLimit(q.query())));
         }
         if (statement instanceof Statement.Explain e) {
             return explain(ctx, e);
@@ -194,11 +196,34 @@ final class StatementDispatcher {
         return new ListRowResult(List.of(new ResultColumn("Explain String", DataType.STRING)), rows);
     }
 
+    /**
+     * sql_select_limit caps the rows of a top-level SELECT without a LIMIT of its own, as in MySQL
+     * (subqueries and INSERT .. SELECT are not affected).
+     */
+    private Query withSelectLimit(Query query) {
+        long limit = Long.parseLong(session.variables().get(SELECT_LIMIT));
+        if (query.limit() != null || limit == Long.MAX_VALUE) {
+            return query;
+        }
+        return new Query(query.with(), query.body(), query.orderBy(), new Query.Limit(limit, 0));
+    }
+
     private UpdateCount set(StatementContext ctx, Statement.SetStatement s) {
         for (Statement.SetItem item : s.items()) {
-            if (item instanceof Statement.SetVariable v) {
-                String value = v.value() == null ? SessionVariables.defaultsView().get(v.name().toLowerCase(Locale.ROOT))
-                        : evaluate(ctx, v.value());
+            if (item instanceof Statement.SetVariable v && (v.value() == null || v.value() instanceof Expr.DefaultValue)) {
+                if (v.scope() == Statement.Scope.GLOBAL) {
+                    session.variables().resetGlobal(v.name());
+                } else {
+                    session.variables().resetSession(v.name());
+                }
+                if (v.name().equalsIgnoreCase("time_zone")) {
+                    session.applyTimeZone(session.variables().get("time_zone"));
+                }
+            } else if (item instanceof Statement.SetVariable v) {
+                String value = evaluate(ctx, v.value());
+                if (v.name().equalsIgnoreCase(SELECT_LIMIT) && !value.matches("\\d{1,19}")) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS_TYPE, "Incorrect argument type to variable '" + SELECT_LIMIT + "'");
+                }
                 if (v.name().equalsIgnoreCase("time_zone")) {
                     session.applyTimeZone(value);
                 }

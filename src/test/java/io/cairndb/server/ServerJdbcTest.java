@@ -199,4 +199,31 @@ class ServerJdbcTest {
             }
         }
     }
+
+    /**
+     * Connector/J sends SET sql_select_limit = DEFAULT after PreparedStatement.getMetaData() on a
+     * statement with a max rows setting; that SET failed, and with it the user's next statement.
+     */
+    @Test
+    void maxRowsAndMetadataOfAPreparedStatement() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            st.executeUpdate("INSERT INTO t (id, name) VALUES (101, 'a'), (102, 'b'), (103, 'c')");
+            try (PreparedStatement ps = c.prepareStatement("SELECT id FROM t WHERE id > ? ORDER BY id")) {
+                ps.setMaxRows(2);
+                ps.setInt(1, 100);
+                List<Integer> ids = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getInt(1));
+                    }
+                }
+                assertEquals(List.of(101, 102), ids);
+                assertEquals(1, ps.getMetaData().getColumnCount());
+            }
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM t WHERE id > 100")) {
+                assertTrue(rs.next());
+                assertEquals(3, rs.getInt(1));
+            }
+        }
+    }
 }
