@@ -25,6 +25,8 @@ public enum ErrorCode {
     WRONG_ARGUMENTS(1210, "HY000"),
     UNKNOWN_THREAD(1094, "HY000"),
     QUERY_INTERRUPTED(1317, "70100"),
+    /** MySQL's ER_QUERY_TIMEOUT (maximum statement execution time exceeded). */
+    QUERY_TIMEOUT(3024, "HY000"),
     SESSION_WAS_KILLED(3169, "HY000"),
     /** MySQL's deadlock code: drivers and pools know SQLSTATE 40001 means "roll back and retry". */
     WRITE_CONFLICT(1213, "40001"),

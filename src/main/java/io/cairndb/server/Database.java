@@ -38,6 +38,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -200,6 +201,15 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         if (s.interrupt()) {
             interruptAgainLater(s);
         }
+    }
+
+    /** Times statement {@code number} of {@code s} out after {@code seconds} (see {@link Session#timeOut}). */
+    ScheduledFuture<?> timeOutAfter(Session s, long number, long seconds) {
+        return interrupter.schedule(() -> {
+            if (s.timeOut(number)) {
+                interruptAgainLater(s);
+            }
+        }, seconds, TimeUnit.SECONDS);
     }
 
     private void interruptAgainLater(Session s) {

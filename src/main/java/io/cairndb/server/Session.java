@@ -31,6 +31,8 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -63,6 +65,10 @@ public final class Session implements SqlSession, SessionState {
     private boolean interruptRequested;
     /** Guarded by killLock: the transaction of the statement running now, or null. */
     private Txn runningTxn;
+    /** Guarded by killLock: numbers the statements, so a timer firing late never reaches the next one. */
+    private long statementNumber;
+    /** Guarded by killLock: the interrupt of the current {@link #execute} came from its time limit. */
+    private boolean timedOut;
     private volatile boolean killed;
     /** Ends the client connection when this session is killed (the wire protocol sets it). */
     private volatile Runnable onKill = () -> { };
@@ -102,6 +108,7 @@ public final class Session implements SqlSession, SessionState {
         synchronized (killLock) {
             executing = true;
             interruptRequested = false;
+            timedOut = false;
         }
         runningSql = sql;
         statementStart = System.currentTimeMillis();
@@ -149,6 +156,48 @@ public final class Session implements SqlSession, SessionState {
     }
 
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
+        Map<String, String> hints = StatementVariables.hints(statement);
+        Runnable restoreVariables = variables.overrideForStatement(hints);
+        if (hints.containsKey("time_zone")) {
+            applyTimeZone(variables.get("time_zone"));
+        }
+        try {
+            return executeWithin(statement, startTimer(statement));
+        } finally {
+            restoreVariables.run();
+            if (hints.containsKey("time_zone")) {
+                applyTimeZone(variables.get("time_zone"));
+            }
+        }
+    }
+
+    /**
+     * Interrupts the statement when its time limit (query_timeout or insert_timeout, in seconds; 0 for
+     * none) runs out, as KILL QUERY would; null when it has none.
+     */
+    private ScheduledFuture<?> startTimer(io.cairndb.sql.tree.Statement statement) {
+        String variable = StatementVariables.timeoutVariable(statement);
+        long seconds = variable == null ? 0 : variables.number(variable);
+        if (seconds <= 0) {
+            return null;
+        }
+        synchronized (killLock) {
+            return db.timeOutAfter(this, ++statementNumber, seconds);
+        }
+    }
+
+    /** The time limit of statement {@code number} ran out: interrupts it unless it has ended. */
+    boolean timeOut(long number) {
+        synchronized (killLock) {
+            if (statementNumber != number || !executing) {
+                return false;
+            }
+            timedOut = true;
+            return interrupt();
+        }
+    }
+
+    private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, ScheduledFuture<?> timer) {
         Txn txn = new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
                 new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
@@ -172,6 +221,11 @@ public final class Session implements SqlSession, SessionState {
                 }
             }
             txn.rollbackQuietly();
+            synchronized (killLock) {
+                if (timedOut) {
+                    throw new CairnException(ErrorCode.QUERY_TIMEOUT, "query is timeout, killed by timeout checker", e);
+                }
+            }
             if (interruptRequested()) {
                 throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted", e);
             }
@@ -184,8 +238,12 @@ public final class Session implements SqlSession, SessionState {
             txn.rollbackQuietly();
             throw e;
         } finally {
+            if (timer != null) {
+                timer.cancel(false);
+            }
             synchronized (killLock) {
                 runningTxn = null;
+                statementNumber++;
             }
         }
     }

@@ -21,6 +21,7 @@ public final class SessionVariables {
     private static final Map<String, String> DEFAULTS = defaults();
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
+    private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout");
 
     private final Map<String, String> session = new ConcurrentHashMap<>();
     private final Map<String, String> globals;
@@ -106,13 +107,54 @@ public final class SessionVariables {
     public void setSession(String name, String value) {
         String n = normalize(name);
         requireKnown(n);
+        requireValid(n, value);
         session.put(n, value);
     }
 
     public void setGlobal(String name, String value) {
         String n = normalize(name);
         requireKnown(n);
+        requireValid(n, value);
         globals.put(n, value);
+    }
+
+    /** A numeric variable's value; values beyond a long mean "no limit" and read as Long.MAX_VALUE. */
+    public long number(String name) {
+        String v = get(name).strip();
+        return v.length() > 18 && new java.math.BigInteger(v).compareTo(java.math.BigInteger.valueOf(Long.MAX_VALUE)) > 0
+                ? Long.MAX_VALUE : Long.parseLong(v);
+    }
+
+    /** Variables the server acts on take whole numbers; anything else would fail every later statement. */
+    private static void requireValid(String n, String value) {
+        if (NUMERIC.contains(n) && !value.strip().matches("\\d+")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS_TYPE, "Incorrect argument type to variable '" + n + "'");
+        }
+    }
+
+    /**
+     * Sets the session values of {@code hints} (SET_VAR) for one statement; running the returned
+     * action puts back what the session had before.
+     */
+    public Runnable overrideForStatement(Map<String, String> hints) {
+        if (hints.isEmpty()) {
+            return () -> { };
+        }
+        Map<String, String> before = new java.util.HashMap<>();
+        for (Map.Entry<String, String> hint : hints.entrySet()) {
+            String n = normalize(hint.getKey());
+            requireKnown(n);
+            requireValid(n, hint.getValue());
+            before.put(n, session.get(n));
+        }
+        hints.forEach((k, v) -> session.put(normalize(k), v));
+        return () -> before.forEach((k, v) -> {
+            if (v == null) {
+                session.remove(k);
+            } else {
+                session.put(k, v);
+            }
+        });
     }
 
     /** SET SESSION v = DEFAULT: the session takes the global value again. */

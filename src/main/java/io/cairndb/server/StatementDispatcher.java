@@ -201,7 +201,7 @@ final class StatementDispatcher {
      * (subqueries and INSERT .. SELECT are not affected).
      */
     private Query withSelectLimit(Query query) {
-        long limit = Long.parseLong(session.variables().get(SELECT_LIMIT));
+        long limit = session.variables().number(SELECT_LIMIT);
         if (query.limit() != null || limit == Long.MAX_VALUE) {
             return query;
         }
@@ -221,9 +221,6 @@ final class StatementDispatcher {
                 }
             } else if (item instanceof Statement.SetVariable v) {
                 String value = evaluate(ctx, v.value());
-                if (v.name().equalsIgnoreCase(SELECT_LIMIT) && !value.matches("\\d{1,19}")) {
-                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS_TYPE, "Incorrect argument type to variable '" + SELECT_LIMIT + "'");
-                }
                 if (v.name().equalsIgnoreCase("time_zone")) {
                     session.applyTimeZone(value);
                 }

@@ -226,4 +226,20 @@ class ServerJdbcTest {
             }
         }
     }
+
+    /** A statement past query_timeout fails with MySQL's timeout code and Doris's message; the connection goes on. */
+    @Test
+    void queryTimeoutReachesTheDriverAsATimeout() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            st.execute("SET query_timeout = 1");
+            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT count(*) FROM numbers(\"number\" = "
+                    + "\"1000000\") a, numbers(\"number\" = \"1000000\") b WHERE b.number = 0 OR a.number + b.number = -1"));
+            assertEquals(3024, e.getErrorCode());
+            assertEquals("query is timeout, killed by timeout checker", e.getMessage());
+            st.execute("SET query_timeout = DEFAULT");
+            try (ResultSet rs = st.executeQuery("SELECT 1")) {
+                assertTrue(rs.next());
+            }
+        }
+    }
 }
