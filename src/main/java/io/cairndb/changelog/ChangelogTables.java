@@ -174,6 +174,15 @@ public final class ChangelogTables {
         Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + Sql.ident(col.name()) + " " + DuckTypes.toDuckDb(col.type()));
     }
 
+    /**
+     * A dropped column's history stays in the changelog under a name no column can have, so that a
+     * column added later under the old name starts with no history rather than another column's.
+     */
+    public static void retireColumn(Connection c, TableMeta t, String column, long tso) {
+        Sql.execute(c, "ALTER TABLE " + name(t) + " RENAME COLUMN " + Sql.ident(column) + " TO "
+                + Sql.ident("__dropped_" + tso + "_" + column));
+    }
+
     public static void drop(Connection c, long tableId) {
         Sql.execute(c, "DROP TABLE IF EXISTS " + name(tableId));
         Sql.execute(c, "DELETE FROM " + STATE + " WHERE table_id = " + tableId);

@@ -87,6 +87,9 @@ public final class AlterTableDdl {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop the last column of a table");
             }
             Sql.execute(c, "ALTER TABLE " + target + " DROP COLUMN " + Sql.ident(col.name()));
+            if (ChangelogConfig.of(t).enabled()) {
+                ChangelogTables.retireColumn(c, t, col.name(), ctx.commitTso().get());
+            }
             List<ColumnMeta> cols = new ArrayList<>(t.columns());
             cols.remove(col);
             TableMeta next = t.withColumns(cols);
