@@ -18,6 +18,39 @@ public final class SessionVariables {
     static final String VERSION = "5.7.99";
     static final String VERSION_COMMENT = "CairnDB 0.1.0 (Doris dialect on DuckDB)";
 
+    /**
+     * Variables that tune Doris's (or StarRocks') own execution engine, with their defaults there. Scripts
+     * written for Doris set them (its benchmark runners stop when a SET fails), so they are accepted and
+     * shown, and have no effect on DuckDB's execution here (the README says so).
+     */
+    static final Map<String, String> ENGINE_TUNING = Map.ofEntries(
+            Map.entry("parallel_fragment_exec_instance_num", "8"),
+            Map.entry("pipeline_dop", "0"),
+            Map.entry("batch_size", "4064"),
+            Map.entry("enable_vectorized_engine", "true"),
+            Map.entry("enable_pipeline_engine", "true"),
+            Map.entry("enable_pipeline_x_engine", "true"),
+            Map.entry("enable_projection", "true"),
+            Map.entry("enable_cost_based_join_reorder", "false"),
+            Map.entry("disable_join_reorder", "false"),
+            Map.entry("enable_agg_state", "false"),
+            Map.entry("runtime_filter_mode", "GLOBAL"),
+            Map.entry("runtime_filter_type", "IN_OR_BLOOM_FILTER,MIN_MAX"),
+            Map.entry("runtime_filter_wait_time_ms", "1000"),
+            Map.entry("enable_single_distinct_column_opt", "true"),
+            Map.entry("enable_function_pushdown", "true"),
+            Map.entry("enable_common_expr_pushdown", "true"),
+            Map.entry("forbid_unknown_col_stats", "false"),
+            Map.entry("enable_bucket_shuffle_join", "true"),
+            Map.entry("disable_colocate_plan", "false"),
+            Map.entry("enable_local_exchange", "true"),
+            Map.entry("enable_spill", "false"),
+            Map.entry("enable_fold_constant_by_be", "false"),
+            Map.entry("send_batch_parallelism", "1"),
+            Map.entry("max_scan_key_num", "48"),
+            Map.entry("is_report_success", "false"),
+            Map.entry("enable_profile", "false"));
+
     private static final Map<String, String> DEFAULTS = defaults();
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
@@ -81,6 +114,7 @@ public final class SessionVariables {
         d.put("sql_safe_updates", "0");
         d.put("resource_group", "");
         d.put("workload_group", "normal");
+        d.putAll(ENGINE_TUNING);
         return Collections.unmodifiableMap(d);
     }
 
