@@ -162,3 +162,48 @@ p4|0
 p_20240101|0
 p_20240102|0
 p_20240103|0
+
+# In a transaction, a stream is consumed by its first statement only (a later one's snapshot would
+# predate the stream's lock); the consumption commits or rolls back with the transaction.
+statement ok
+CREATE STREAM s2 ON TABLE src PROPERTIES ("type" = "detail")
+
+statement ok
+INSERT INTO src VALUES (7, 70)
+
+statement ok
+BEGIN
+
+statement ok
+INSERT INTO sink SELECT id, v FROM s2
+
+statement ok
+ROLLBACK
+
+query
+SELECT count(*) FROM s2
+----
+1
+
+statement ok
+BEGIN
+
+statement ok
+SELECT count(*) FROM sink
+
+statement error A stream can only be consumed by the first statement of a transaction
+INSERT INTO sink SELECT id, v FROM s2
+
+statement ok
+BEGIN
+
+statement ok
+INSERT INTO sink SELECT id, v FROM s2
+
+statement ok
+COMMIT
+
+query
+SELECT count(*) FROM s2
+----
+0

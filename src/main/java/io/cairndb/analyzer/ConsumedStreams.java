@@ -3,6 +3,8 @@ package io.cairndb.analyzer;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.TableLocks;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Query;
@@ -26,8 +28,13 @@ public final class ConsumedStreams {
     public static void lock(StatementContext ctx, Query source) {
         Map<String, StreamMeta> streams = new TreeMap<>();
         collect(ctx, source, streams, 0);
+        if (!streams.isEmpty() && ctx.txn().begun()) {
+            // The snapshot predates the lock: another consumer's offsets could be missed.
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "A stream can only be consumed by the first statement of a transaction");
+        }
         for (StreamMeta s : streams.values()) {
-            TableLocks.Held lock = ctx.locks().lockStream(s.database(), s.name(), ctx.txn()::interrupted);
+            TableLocks.Held lock = ctx.locks().lockStream(s.database(), s.name(), ctx.txn(), ctx.txn()::interrupted);
             ctx.txn().afterEnd(lock::close);
             ctx.streamReads().claim(s.database(), s.name());
         }

@@ -60,7 +60,7 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
      * next holder must see the versions this one committed.
      */
     public void lockUntilEnd(String database, String name) {
-        TableLocks.Held lock = locks.lock(database, name, txn::interrupted);
+        TableLocks.Held lock = locks.lock(database, name, txn, txn::interrupted);
         txn.afterEnd(lock::close);
     }
 
@@ -70,7 +70,7 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
      * is not dropped meanwhile. Call before checking whether the name exists.
      */
     public void lockNewName(String database, String name) {
-        TableLocks.Held namespace = locks.lockDatabase(database, false, txn::interrupted);
+        TableLocks.Held namespace = locks.lockDatabase(database, false, txn, txn::interrupted);
         txn.afterEnd(namespace::close);
         catalog.requireDatabase(database);
         lockUntilEnd(database, name);
@@ -78,7 +78,7 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
 
     /** Locks a database's whole namespace until this statement ends (CREATE / DROP DATABASE). */
     public void lockDatabase(String database) {
-        TableLocks.Held namespace = locks.lockDatabase(database, true, txn::interrupted);
+        TableLocks.Held namespace = locks.lockDatabase(database, true, txn, txn::interrupted);
         txn.afterEnd(namespace::close);
     }
 

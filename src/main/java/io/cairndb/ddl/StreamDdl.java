@@ -69,7 +69,7 @@ public final class StreamDdl {
     public static UpdateCount drop(StatementContext ctx, Statement.DropStream stmt) {
         String db = ctx.databaseOf(stmt.name());
         // A consumer running now finishes first; its offsets are then dropped with the stream.
-        TableLocks.Held lock = ctx.locks().lockStream(db, stmt.name().name(), ctx.txn()::interrupted);
+        TableLocks.Held lock = ctx.locks().lockStream(db, stmt.name().name(), ctx.txn(), ctx.txn()::interrupted);
         ctx.txn().afterEnd(lock::close);
         StreamMeta s = ctx.catalog().stream(db, stmt.name().name());
         if (s == null) {

@@ -1,71 +1,50 @@
 package io.cairndb.engine;
 
-import io.cairndb.error.CairnException;
-import io.cairndb.error.ErrorCode;
-
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * Serializes writers per table, and consumers per stream. DuckDB fails a second concurrent writer of the same rows at once
- * ("Conflict on update") instead of waiting, so writers queue here first.
+ * Serializes writers per table, consumers per stream, and creators of names per database. DuckDB fails
+ * a second concurrent writer of the same rows at once ("Conflict on update") instead of waiting, so
+ * writers queue here first. Locks belong to an owner (a statement's or session's transaction), since a
+ * transaction's statements may run on different threads.
  */
 public final class TableLocks {
-    private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, ReentrantReadWriteLock> databases = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, OwnedLock> locks = new ConcurrentHashMap<>();
 
-    /** Locks {@code db.table} until the returned handle is closed. */
+    /** Locks {@code db.table} for a task of its own (not re-entrant) until the returned handle is closed. */
     public Held lock(String database, String table) {
-        ReentrantLock lock = lockOf(database, table);
-        lock.lock();
-        return lock::unlock;
+        return lock(database, table, new Object(), () -> false);
     }
 
     /**
-     * As {@link #lock(String, String)}, but gives up with "Query execution was interrupted" once
-     * {@code killed} says so (KILL of a statement that waits here), checked every 50 ms.
+     * Locks {@code db.table} for {@code owner} until the handle is closed; gives up with "Query execution
+     * was interrupted" once {@code killed} says so (KILL of a statement that waits here).
      */
-    public Held lock(String database, String table, BooleanSupplier killed) {
-        return acquire(lockOf(database, table), killed);
+    public Held lock(String database, String table, Object owner, BooleanSupplier killed) {
+        return acquire(database + "\u0000" + table, owner, true, killed);
     }
 
     /**
-     * Locks a stream for one consumer (whatever it writes to), waiting as {@link #lock(String, String,
-     * BooleanSupplier)} does: a consumer must read the offsets the previous one committed.
+     * Locks a stream for one consumer (whatever it writes to): a consumer must read the offsets the
+     * previous one committed.
      */
-    public Held lockStream(String database, String stream, BooleanSupplier killed) {
-        return acquire(locks.computeIfAbsent(database + "\u0000stream\u0000" + stream, k -> new ReentrantLock(true)), killed);
+    public Held lockStream(String database, String stream, Object owner, BooleanSupplier killed) {
+        return acquire(database + "\u0000stream\u0000" + stream, owner, true, killed);
     }
 
     /**
      * Locks a database's namespace: shared by statements that create an object in it, exclusive for
      * CREATE and DROP DATABASE, so a table is never created in a database being dropped.
      */
-    public Held lockDatabase(String database, boolean exclusive, BooleanSupplier killed) {
-        ReentrantReadWriteLock rw = databases.computeIfAbsent(database, k -> new ReentrantReadWriteLock(true));
-        return acquire(exclusive ? rw.writeLock() : rw.readLock(), killed);
+    public Held lockDatabase(String database, boolean exclusive, Object owner, BooleanSupplier killed) {
+        return acquire(database + "\u0000database", owner, exclusive, killed);
     }
 
-    private static Held acquire(Lock lock, BooleanSupplier killed) {
-        try {
-            while (!lock.tryLock(50, TimeUnit.MILLISECONDS)) {
-                if (killed.getAsBoolean()) {
-                    throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted");
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted", e);
-        }
-        return lock::unlock;
-    }
-
-    private ReentrantLock lockOf(String database, String table) {
-        return locks.computeIfAbsent(database + "\u0000" + table, k -> new ReentrantLock(true));
+    private Held acquire(String key, Object owner, boolean exclusive, BooleanSupplier killed) {
+        OwnedLock lock = locks.computeIfAbsent(key, k -> new OwnedLock());
+        lock.acquire(owner, exclusive, killed);
+        return () -> lock.release(owner);
     }
 
     /** A held lock; closing releases it. */

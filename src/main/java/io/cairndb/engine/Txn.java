@@ -30,6 +30,11 @@ public final class Txn {
         return connection;
     }
 
+    /** Whether DuckDB's transaction has begun, that is its snapshot is taken. */
+    public boolean begun() {
+        return DuckEngine.transactionBegun(connection);
+    }
+
     public void afterCommit(Runnable hook) {
         afterCommit.add(hook);
     }

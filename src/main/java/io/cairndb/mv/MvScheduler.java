@@ -178,6 +178,8 @@ public final class MvScheduler implements AutoCloseable {
         run.record = r.with("RUNNING", "", start, 0, null, List.of(), List.of());
         TableLocks.Held held;
         MvMeta mv;
+        // The refresh's transaction owns the MV's lock, so that its statements may take it again.
+        Txn txn = new Txn(c);
         // The MV's lock is by name; a rename or REPLACE may give the name to another MV while this waits.
         while (true) {
             mv = catalog.mvById(r.mvId());
@@ -186,7 +188,7 @@ public final class MvScheduler implements AutoCloseable {
                         null, List.of(), List.of()));
                 return;
             }
-            held = locks.lock(mv.database(), mv.name());
+            held = locks.lock(mv.database(), mv.name(), txn, () -> false);
             MvMeta locked = catalog.mvById(r.mvId());
             if (locked != null && locked.database().equals(mv.database()) && locked.name().equals(mv.name())) {
                 break;
@@ -194,7 +196,6 @@ public final class MvScheduler implements AutoCloseable {
             held.close();
         }
         try (TableLocks.Held lock = held) {
-            Txn txn = new Txn(c);
             run.control.attach(txn);
             StatementContext ctx = env.context(txn, mv.queryDatabase());
             try {

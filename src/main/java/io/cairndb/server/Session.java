@@ -15,6 +15,7 @@ import io.cairndb.engine.RowResult;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.Txn;
+import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckMacros;
@@ -51,6 +52,7 @@ public final class Session implements SqlSession, SessionState {
     private final Connection connection;
     private final SessionVariables variables;
     private final StatementDispatcher dispatcher;
+    private final SessionTransaction transaction;
     private final java.util.Map<String, String> userVariables = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String currentDatabase;
     private volatile String runningSql;
@@ -82,6 +84,7 @@ public final class Session implements SqlSession, SessionState {
         prepare(connection);
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
+        this.transaction = new SessionTransaction(connection);
         applyTimeZone(variables.get("time_zone"));
     }
 
@@ -156,6 +159,28 @@ public final class Session implements SqlSession, SessionState {
     }
 
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
+        if (statement instanceof io.cairndb.sql.tree.Statement.Transaction t) {
+            switch (t.kind()) {
+                case BEGIN -> transaction.begin();
+                case COMMIT -> transaction.commit();
+                case ROLLBACK -> transaction.rollback();
+            }
+            return UpdateCount.NONE;
+        }
+        boolean autocommitBefore = autocommit();
+        StatementResult r = executeWithVariables(statement);
+        if (!autocommitBefore && autocommit()) {
+            // SET autocommit = 1 commits the transaction that was open, as in MySQL.
+            transaction.commit();
+        }
+        return r;
+    }
+
+    private boolean autocommit() {
+        return SessionTransaction.autocommit(variables.get("autocommit"));
+    }
+
+    private StatementResult executeWithVariables(io.cairndb.sql.tree.Statement statement) {
         Map<String, String> hints = StatementVariables.hints(statement);
         Runnable restoreVariables = variables.overrideForStatement(hints);
         if (hints.containsKey("time_zone")) {
@@ -198,7 +223,8 @@ public final class Session implements SqlSession, SessionState {
     }
 
     private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, ScheduledFuture<?> timer) {
-        Txn txn = new Txn(connection);
+        Txn open = transaction.forStatement(statement, autocommit());
+        Txn txn = open != null ? open : new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
                 new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
         StatementResult r = null;
@@ -206,7 +232,8 @@ public final class Session implements SqlSession, SessionState {
             startStatement(txn);
             r = dispatcher.dispatch(ctx, statement);
             finishStatement();
-            if (r instanceof RowResult) {
+            // Streamed rows end their statement's transaction when closed (see query); an open one goes on.
+            if (r instanceof JdbcRowResult || open != null) {
                 return r;
             }
             txn.commit();
@@ -220,7 +247,11 @@ public final class Session implements SqlSession, SessionState {
                     e.addSuppressed(closing);
                 }
             }
-            txn.rollbackQuietly();
+            if (open != null) {
+                transaction.abandon();
+            } else {
+                txn.rollbackQuietly();
+            }
             synchronized (killLock) {
                 if (timedOut) {
                     throw new CairnException(ErrorCode.QUERY_TIMEOUT, "query is timeout, killed by timeout checker", e);
@@ -235,7 +266,11 @@ public final class Session implements SqlSession, SessionState {
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
         } catch (Error e) {
             // A stack overflow or out-of-memory in mid statement: nothing of it may stay, no lock stay held.
-            txn.rollbackQuietly();
+            if (open != null) {
+                transaction.abandon();
+            } else {
+                txn.rollbackQuietly();
+            }
             throw e;
         } finally {
             if (timer != null) {
@@ -329,7 +364,9 @@ public final class Session implements SqlSession, SessionState {
             Statement st = connection.createStatement();
             try {
                 ResultSet rs = st.executeQuery(duckSql);
-                return new JdbcRowResult(st, rs, null, zone, txn::commit);
+                // In an open transaction the rows end nothing: COMMIT or ROLLBACK does.
+                Runnable end = txn == transaction.open() ? () -> { } : txn::commit;
+                return new JdbcRowResult(st, rs, null, zone, end);
             } catch (SQLException e) {
                 st.close();
                 throw EngineErrors.translate(e);
@@ -479,6 +516,8 @@ public final class Session implements SqlSession, SessionState {
         }
         closed = true;
         db.closed(this);
+        // An open transaction is rolled back, and the locks its statements took are let go.
+        transaction.abandon();
         try {
             connection.rollback();
             connection.close();

@@ -91,9 +91,6 @@ final class StatementDispatcher {
         if (statement instanceof Statement.SetStatement s) {
             return set(ctx, s);
         }
-        if (statement instanceof Statement.Transaction s) {
-            return UpdateCount.NONE;
-        }
         if (statement instanceof Statement.Kill s) {
             session.database().kill(s.connectionId(), s.queryOnly());
             return UpdateCount.NONE;
@@ -192,7 +189,6 @@ final class StatementDispatcher {
                 rows.add(List.of(line));
             }
         }
-        ctx.txn().commit();
         return new ListRowResult(List.of(new ResultColumn("Explain String", DataType.STRING)), rows);
     }
 

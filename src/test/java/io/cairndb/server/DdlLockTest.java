@@ -59,9 +59,15 @@ class DdlLockTest {
             exec(renamer, "INSERT INTO t VALUES (1), (2)");
             SqlSession dropper = db.open(2, "root", "d", "test");
             CompletableFuture<String> drop;
-            // This thread holds t's lock, as a writer in flight would; the rename below, on this same
-            // thread, takes it again (it is reentrant) and commits while DROP TABLE waits for it.
+            CompletableFuture<String> rename;
+            // A writer in flight holds t's lock; the rename queues first, DROP TABLE behind it. When the
+            // writer is done, the rename commits while DROP TABLE still waits.
             try (TableLocks.Held inFlight = db.locks().lock("d", "t")) {
+                rename = CompletableFuture.supplyAsync(() -> {
+                    exec(renamer, "ALTER TABLE t RENAME u");
+                    return "renamed";
+                });
+                Thread.sleep(300);
                 drop = CompletableFuture.supplyAsync(() -> {
                     try {
                         exec(dropper, "DROP TABLE t");
@@ -71,9 +77,10 @@ class DdlLockTest {
                     }
                 });
                 Thread.sleep(300);
+                assertFalse(rename.isDone(), "the rename waits for the lock");
                 assertFalse(drop.isDone(), "DROP TABLE waits for the lock");
-                exec(renamer, "ALTER TABLE t RENAME u");
             }
+            assertEquals("renamed", rename.get(30, TimeUnit.SECONDS));
             String outcome = drop.get(30, TimeUnit.SECONDS);
             assertTrue(outcome.contains("Unknown table 't'"), outcome);
             assertEquals(java.util.List.of("2"), rows(renamer, "SELECT count(*) FROM u"));

@@ -242,4 +242,46 @@ class ServerJdbcTest {
             }
         }
     }
+
+    /** JDBC transactions: rollback() undoes the statements since the last commit, commit() keeps them. */
+    @Test
+    void rollbackAndCommitOfAJdbcTransaction() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO t (id, name) VALUES (201, 'rolled back')");
+            c.rollback();
+            st.executeUpdate("INSERT INTO t (id, name) VALUES (202, 'kept')");
+            c.commit();
+            c.setAutoCommit(true);
+            try (ResultSet rs = st.executeQuery("SELECT group_concat(name) FROM t WHERE id IN (201, 202)")) {
+                assertTrue(rs.next());
+                assertEquals("kept", rs.getString(1));
+            }
+        }
+    }
+
+    /** A transaction holds the locks of the tables it wrote until it ends: another writer waits, then goes on. */
+    @Test
+    void aWriterWaitsForATransactionOnItsTable() throws Exception {
+        try (Connection first = connect(""); Connection second = connect(""); Statement a = first.createStatement();
+             Statement b = second.createStatement()) {
+            a.execute("BEGIN");
+            a.executeUpdate("INSERT INTO t (id, name) VALUES (301, 'first')");
+            java.util.concurrent.CompletableFuture<Integer> waiting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return b.executeUpdate("INSERT INTO t (id, name) VALUES (301, 'second')");
+                } catch (SQLException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            Thread.sleep(300);
+            assertFalse(waiting.isDone(), "the second writer waits for the transaction");
+            a.execute("COMMIT");
+            assertEquals(1, waiting.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            try (ResultSet rs = a.executeQuery("SELECT name FROM t WHERE id = 301")) {
+                assertTrue(rs.next());
+                assertEquals("second", rs.getString(1));
+            }
+        }
+    }
 }
