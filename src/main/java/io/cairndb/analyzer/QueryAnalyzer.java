@@ -248,7 +248,7 @@ public final class QueryAnalyzer {
         }
         if (spec.groupBy() != null) {
             for (QueryBody.GroupingElement g : spec.groupBy().elements()) {
-                groupingExprs(g).forEach(e -> walk(e, scope));
+                g.exprs().forEach(e -> walk(e, scope));
             }
         }
         if (spec.having() != null) {
@@ -274,21 +274,6 @@ public final class QueryAnalyzer {
         for (OrderItem o : orderBy) {
             walk(o.expr(), orderScope);
         }
-        return out;
-    }
-
-    private static List<Expr> groupingExprs(QueryBody.GroupingElement g) {
-        if (g instanceof QueryBody.SimpleGroupBy s) {
-            return s.exprs();
-        }
-        if (g instanceof QueryBody.Rollup r) {
-            return r.exprs();
-        }
-        if (g instanceof QueryBody.Cube c) {
-            return c.exprs();
-        }
-        List<Expr> out = new ArrayList<>();
-        ((QueryBody.GroupingSets) g).sets().forEach(out::addAll);
         return out;
     }
 

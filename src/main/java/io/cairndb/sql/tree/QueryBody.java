@@ -55,6 +55,8 @@ public sealed interface QueryBody {
     }
 
     sealed interface GroupingElement {
+        /** Every expression the element groups by (all sets' of GROUPING SETS). */
+        List<Expr> exprs();
     }
 
     record SimpleGroupBy(List<Expr> exprs) implements GroupingElement {
@@ -66,6 +68,11 @@ public sealed interface QueryBody {
     record GroupingSets(List<List<Expr>> sets) implements GroupingElement {
         public GroupingSets {
             sets = sets.stream().map(List::copyOf).toList();
+        }
+
+        @Override
+        public List<Expr> exprs() {
+            return sets.stream().flatMap(List::stream).toList();
         }
     }
 

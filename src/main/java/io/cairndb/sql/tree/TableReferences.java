@@ -38,7 +38,7 @@ public final class TableReferences {
             }
             expr(spec.where());
             if (spec.groupBy() != null) {
-                spec.groupBy().elements().forEach(this::grouping);
+                spec.groupBy().elements().forEach(g -> g.exprs().forEach(this::expr));
             }
             expr(spec.having());
         } else if (b instanceof QueryBody.SetOperation op) {
@@ -48,18 +48,6 @@ public final class TableReferences {
             values.rows().forEach(row -> row.forEach(this::expr));
         } else if (b instanceof QueryBody.Nested nested) {
             query(nested.query());
-        }
-    }
-
-    private void grouping(QueryBody.GroupingElement g) {
-        if (g instanceof QueryBody.SimpleGroupBy s) {
-            s.exprs().forEach(this::expr);
-        } else if (g instanceof QueryBody.GroupingSets s) {
-            s.sets().forEach(set -> set.forEach(this::expr));
-        } else if (g instanceof QueryBody.Rollup r) {
-            r.exprs().forEach(this::expr);
-        } else if (g instanceof QueryBody.Cube c) {
-            c.exprs().forEach(this::expr);
         }
     }
 
