@@ -481,6 +481,7 @@ showStatement
     : SHOW (DATABASES | SCHEMAS) showFilter?                                              #showDatabases
     | SHOW FULL? TABLES ((FROM | IN) qualifiedName)? showFilter?                          #showTables
     | SHOW CREATE (TABLE | VIEW) qualifiedName                                            #showCreateTable
+    | SHOW CREATE (DATABASE | SCHEMA) identifier                                          #showCreateDatabase
     | SHOW PARTITIONS FROM qualifiedName whereClause? orderByClause? limitClause?         #showPartitions
     | SHOW FULL? (COLUMNS | FIELDS) (FROM | IN) qualifiedName ((FROM | IN) identifier)? likeClause?  #showColumns
     | SHOW scope=(GLOBAL | SESSION | LOCAL)? VARIABLES showFilter?                        #showVariables

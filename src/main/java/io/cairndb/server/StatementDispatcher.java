@@ -101,6 +101,9 @@ final class StatementDispatcher {
         if (statement instanceof Statement.ShowTables s) {
             return ShowExecutor.tables(ctx, s);
         }
+        if (statement instanceof Statement.ShowCreateDatabase s) {
+            return ShowExecutor.createDatabase(ctx, s);
+        }
         if (statement instanceof Statement.ShowCreateTable s) {
             return ShowExecutor.createTable(ctx, s);
         }

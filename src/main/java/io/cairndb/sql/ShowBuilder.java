@@ -30,6 +30,11 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitShowCreateDatabase(ShowCreateDatabaseContext ctx) {
+        return new Statement.ShowCreateDatabase(identifier(ctx.identifier()));
+    }
+
+    @Override
     public Statement visitShowCreateTable(ShowCreateTableContext ctx) {
         return new Statement.ShowCreateTable(qualifiedName(ctx.qualifiedName()));
     }

@@ -278,6 +278,9 @@ public final class SqlFormatter {
                     + (show.database() == null ? "" : " FROM " + identifier(show.database()))
                     + filter(show.like(), show.where());
         }
+        if (statement instanceof Statement.ShowCreateDatabase show) {
+            return "SHOW CREATE DATABASE " + identifier(show.name());
+        }
         if (statement instanceof Statement.ShowCreateTable show) {
             return "SHOW CREATE TABLE " + name(show.name());
         }

@@ -60,6 +60,18 @@ public final class ShowExecutor {
         return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));
     }
 
+    /** As Doris: the database's name and its CREATE DATABASE statement, with the properties it was given. */
+    public static RowResult createDatabase(StatementContext ctx, Statement.ShowCreateDatabase stmt) {
+        DatabaseMeta db = ctx.catalog().requireDatabase(stmt.name());
+        StringBuilder sql = new StringBuilder("CREATE DATABASE `").append(db.name()).append('`');
+        if (!db.properties().isEmpty()) {
+            List<String> props = new ArrayList<>();
+            db.properties().forEach((k, v) -> props.add("\n\"" + k + "\" = \"" + v.replace("\"", "\\\"") + "\""));
+            sql.append("\nPROPERTIES (").append(String.join(",", props)).append("\n)");
+        }
+        return new ListRowResult(strings("Database", "Create Database"), List.of(List.of(db.name(), sql.toString())));
+    }
+
     public static RowResult createTable(StatementContext ctx, Statement.ShowCreateTable stmt) {
         TableMeta t = ctx.table(stmt.name());
         if (t.isView()) {

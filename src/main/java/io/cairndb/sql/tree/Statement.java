@@ -234,6 +234,9 @@ public interface Statement {
     record ShowCreateTable(QualifiedName name) implements Statement {
     }
 
+    record ShowCreateDatabase(String name) implements Statement {
+    }
+
     record ShowPartitions(QualifiedName table, Expr where, List<OrderItem> orderBy, Query.Limit limit)
             implements Statement {
         public ShowPartitions {
