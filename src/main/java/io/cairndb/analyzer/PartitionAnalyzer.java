@@ -19,6 +19,8 @@ import java.time.temporal.IsoFields;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -230,13 +232,31 @@ public final class PartitionAnalyzer {
         }
     }
 
+    /**
+     * A date or datetime bound as Doris reads it: month, day and time fields may have one digit
+     * ({@code '2023-12-9'}, {@code '2024-1-5 8:00:00'}), a time may have a fraction.
+     */
     public static LocalDateTime parseTemporal(String v) {
-        String s = v.trim();
-        if (s.length() <= 10) {
-            return LocalDate.parse(s).atStartOfDay();
+        Matcher m = TEMPORAL.matcher(v.trim());
+        if (!m.matches()) {
+            throw new DateTimeParseException("not a date or datetime", v, 0);
         }
-        return LocalDateTime.parse(s.replace(' ', 'T'));
+        try {
+            LocalDate date = LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
+            if (m.group(4) == null) {
+                return date.atStartOfDay();
+            }
+            String fraction = m.group(7) == null ? "" : m.group(7);
+            int nanos = fraction.isEmpty() ? 0 : Integer.parseInt((fraction + "000000000").substring(0, 9));
+            return date.atTime(Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
+                    m.group(6) == null ? 0 : Integer.parseInt(m.group(6)), nanos);
+        } catch (java.time.DateTimeException e) {
+            throw new DateTimeParseException(e.getMessage(), v, 0);
+        }
     }
+
+    private static final Pattern TEMPORAL = Pattern.compile(
+            "(\\d{4})-(\\d{1,2})-(\\d{1,2})(?:[ T](\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{1,9}))?)?)?");
 
     private static String format(LocalDateTime v, DataType type) {
         return type.kind() == TypeKind.DATE ? v.toLocalDate().toString() : DATETIME.format(v);
