@@ -39,6 +39,16 @@ CREATE MATERIALIZED VIEW bad REFRESH COMPLETE ON SCHEDULE EVERY 1 DAY STARTS '20
 statement error can not contain nonDeterministic expression, the expression is now()
 CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT id, now() AS t FROM sales
 
+# unix_timestamp() without an argument reads the clock too; with one it is a conversion.
+statement error can not contain nonDeterministic expression, the expression is unix_timestamp()
+CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT id, unix_timestamp() AS t FROM sales
+
+statement ok
+CREATE MATERIALIZED VIEW fixed_ts BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT id, unix_timestamp('2024-01-01 00:00:00') AS t FROM sales
+
+statement ok
+DROP MATERIALIZED VIEW fixed_ts
+
 statement error Table [nope] does not exist in database [ldb].
 CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT id FROM nope
 

@@ -502,7 +502,9 @@ public final class QueryAnalyzer {
      * recording integer arithmetic that Doris widens. Returns its type, or null when unknown.
      */
     private DataType walk(Expr e, List<Col> scope) {
-        if (e instanceof Expr.FunctionCall f && NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))) {
+        if (e instanceof Expr.FunctionCall f && (NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))
+                // Without an argument it reads the clock, as now() does.
+                || f.name().equalsIgnoreCase("unix_timestamp") && f.args().isEmpty())) {
             nondeterministic.add(f.name().toLowerCase(Locale.ROOT));
         }
         for (Query q : ExprTree.subqueries(e)) {
