@@ -176,8 +176,14 @@ public final class Session implements SqlSession, SessionState {
         return r;
     }
 
-    private boolean autocommit() {
+    @Override
+    public boolean autocommit() {
         return SessionTransaction.autocommit(variables.get("autocommit"));
+    }
+
+    @Override
+    public synchronized boolean inTransaction() {
+        return transaction.open() != null;
     }
 
     private StatementResult executeWithVariables(io.cairndb.sql.tree.Statement statement) {

@@ -32,6 +32,16 @@ public interface SqlSession extends AutoCloseable {
      */
     void cancelStatement();
 
+    /** Whether a transaction is open (BEGIN, or autocommit off with statements since the last COMMIT). */
+    default boolean inTransaction() {
+        return false;
+    }
+
+    /** Whether statements commit on their own (the autocommit variable). */
+    default boolean autocommit() {
+        return true;
+    }
+
     /** Registers how to end the client connection when another session kills this one (KILL CONNECTION). */
     void onKill(Runnable endConnection);
 

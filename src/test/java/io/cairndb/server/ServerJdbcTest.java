@@ -284,4 +284,30 @@ class ServerJdbcTest {
             }
         }
     }
+
+    private static final int AUTOCOMMIT = 0x0002;
+
+    /** OK packets carry the transaction state (SERVER_STATUS_IN_TRANS, SERVER_STATUS_AUTOCOMMIT), which drivers track. */
+    @Test
+    void theServerStatusTellsWhetherATransactionIsOpen() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            com.mysql.cj.protocol.ServerSession server = c.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).getSession().getServerSession();
+            st.execute("SELECT 1");
+            assertFalse(server.inTransactionOnServer());
+            assertEquals(AUTOCOMMIT, server.getStatusFlags() & AUTOCOMMIT);
+            st.execute("BEGIN");
+            assertTrue(server.inTransactionOnServer());
+            st.executeUpdate("INSERT INTO t (id, name) VALUES (401, 'x')");
+            assertTrue(server.inTransactionOnServer());
+            st.execute("ROLLBACK");
+            assertFalse(server.inTransactionOnServer());
+            st.execute("SET autocommit = 0");
+            assertEquals(0, server.getStatusFlags() & AUTOCOMMIT);
+            st.executeUpdate("INSERT INTO t (id, name) VALUES (402, 'y')");
+            assertTrue(server.inTransactionOnServer());
+            st.execute("SET autocommit = 1");
+            assertFalse(server.inTransactionOnServer());
+            assertEquals(AUTOCOMMIT, server.getStatusFlags() & AUTOCOMMIT);
+        }
+    }
 }

@@ -50,7 +50,7 @@ final class CommandHandler {
             }
             case Protocol.COM_QUERY -> {
                 server.countQuestion();
-                out.results(session.execute(in.restString()), false);
+                out.results(session.execute(in.restString()), false, status());
             }
             case Protocol.COM_INIT_DB -> {
                 session.useDatabase(in.restString());
@@ -82,6 +82,12 @@ final class CommandHandler {
             default -> out.error(Protocol.ER_UNKNOWN_COM_ERROR, "08S01", "Unknown command");
         }
         return true;
+    }
+
+    /** The server status flags clients track the session's transaction state by. */
+    private int status() {
+        return (session.autocommit() ? Protocol.SERVER_STATUS_AUTOCOMMIT : 0)
+                | (session.inTransaction() ? Protocol.SERVER_STATUS_IN_TRANS : 0);
     }
 
     void close() {
@@ -153,7 +159,7 @@ final class CommandHandler {
             statement.clearLongData();
         }
         server.countQuestion();
-        out.results(session.execute(statement.sql().bind(literals)), true);
+        out.results(session.execute(statement.sql().bind(literals)), true, status());
     }
 
     private ServerPreparedStatement statement(int id, String command) {

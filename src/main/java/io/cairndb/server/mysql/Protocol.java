@@ -34,6 +34,7 @@ final class Protocol {
             | CLIENT_DEPRECATE_EOF;
 
     // Server status flags.
+    static final int SERVER_STATUS_IN_TRANS = 0x0001;
     static final int SERVER_STATUS_AUTOCOMMIT = 0x0002;
     static final int SERVER_MORE_RESULTS_EXISTS = 0x0008;
 

@@ -96,15 +96,14 @@ final class ResultWriter {
      * Sends every result, flagging all but the last with SERVER_MORE_RESULTS_EXISTS. Every
      * cursor is closed, also when sending stops half-way.
      */
-    void results(List<StatementResult> results, boolean binary) {
+    void results(List<StatementResult> results, boolean binary, int sessionStatus) {
         try {
             if (results.isEmpty()) {
-                ok();
+                ok(0, sessionStatus, "");
                 return;
             }
             for (int i = 0; i < results.size(); i++) {
-                int status = Protocol.SERVER_STATUS_AUTOCOMMIT
-                        | (i < results.size() - 1 ? Protocol.SERVER_MORE_RESULTS_EXISTS : 0);
+                int status = sessionStatus | (i < results.size() - 1 ? Protocol.SERVER_MORE_RESULTS_EXISTS : 0);
                 StatementResult result = results.get(i);
                 if (result instanceof UpdateCount count) {
                     ok(count.affectedRows(), status, count.info());
