@@ -122,11 +122,14 @@ public final class MvDescriptions {
                 out.add(t.name());
                 continue;
             }
+            boolean tracked = mv.partitionInfo() != null
+                    && mv.partitionInfo().related().stream().anyMatch(r -> r.tableId() == t.id());
+            if (!tracked && MvProperties.excludesTrigger(mv, t)) {
+                continue;
+            }
             String prefix = t.id() + "/";
             for (PartitionMeta p : t.partitioning().partitions()) {
                 Long v = built.get(prefix + p.id());
-                boolean tracked = mv.partitionInfo() != null
-                        && mv.partitionInfo().related().stream().anyMatch(r -> r.tableId() == t.id());
                 if (v == null ? !tracked : v != p.visibleVersion()) {
                     out.add(t.name());
                 }

@@ -1,5 +1,7 @@
 package io.cairndb.mv;
 
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.TableMeta;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
@@ -13,6 +15,27 @@ final class MvProperties {
     private static final Set<String> SYNC_UNITS = Set.of("DAY", "MONTH", "YEAR");
 
     private MvProperties() {
+    }
+
+    /**
+     * Whether {@code t} is listed in the MV's excluded_trigger_tables (as {@code t}, {@code db.t} or
+     * {@code internal.db.t}): its commits neither trigger a refresh nor make the MV stale, as in Doris.
+     */
+    static boolean excludesTrigger(MvMeta mv, TableMeta t) {
+        String list = mv.properties().get("excluded_trigger_tables");
+        if (list == null || list.isBlank()) {
+            return false;
+        }
+        for (String item : list.split(",")) {
+            String name = item.trim();
+            if (name.toLowerCase(Locale.ROOT).startsWith("internal.")) {
+                name = name.substring("internal.".length());
+            }
+            if (name.equals(t.name()) || name.equals(t.database() + "." + t.name())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code changes} merged over {@code current}, after checking each interpreted value. */

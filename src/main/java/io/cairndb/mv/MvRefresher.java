@@ -127,7 +127,8 @@ final class MvRefresher {
     private static PartitionTracker.Layout layout(MvMeta mv, TableMeta mvTable, MvDefinition def, Map<Long, TableMeta> bases,
                                                   long now, StatementContext ctx) {
         if (mv.partitionInfo() == null) {
-            return PartitionTracker.unpartitioned(mv.name(), List.copyOf(bases.values()));
+            return PartitionTracker.unpartitioned(mv.name(),
+                    bases.values().stream().filter(t -> !MvProperties.excludesTrigger(mv, t)).toList());
         }
         List<PartitionTracker.Tracked> tracked = new ArrayList<>();
         Set<Long> trackedIds = new LinkedHashSet<>();
@@ -140,7 +141,8 @@ final class MvRefresher {
             tracked.add(new PartitionTracker.Tracked(t, o.column(), o.unit()));
             trackedIds.add(t.id());
         }
-        List<TableMeta> others = bases.values().stream().filter(t -> !trackedIds.contains(t.id())).toList();
+        List<TableMeta> others = bases.values().stream()
+                .filter(t -> !trackedIds.contains(t.id()) && !MvProperties.excludesTrigger(mv, t)).toList();
         ColumnMeta column = mvTable.column(mv.partitionInfo().mvColumn());
         LocalDateTime clock = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone());
         return PartitionTracker.partitioned(tracked, others, column.type(),

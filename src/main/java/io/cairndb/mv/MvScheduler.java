@@ -349,7 +349,7 @@ public final class MvScheduler implements AutoCloseable {
             return;
         }
         for (MvMeta mv : catalog.allMvs()) {
-            if (triggeredByCommits(mv) && reads(mv, current) && !excluded(mv, current)) {
+            if (triggeredByCommits(mv) && reads(mv, current) && !MvProperties.excludesTrigger(mv, current)) {
                 submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "COMMIT");
             }
         }
@@ -384,20 +384,6 @@ public final class MvScheduler implements AutoCloseable {
 
     private static boolean reads(MvMeta mv, TableMeta t) {
         return mv.baseTables().stream().anyMatch(b -> b.id() == t.id());
-    }
-
-    private static boolean excluded(MvMeta mv, TableMeta t) {
-        String list = mv.properties().get("excluded_trigger_tables");
-        if (list == null || list.isBlank()) {
-            return false;
-        }
-        for (String item : list.split(",")) {
-            String name = item.trim();
-            if (name.equalsIgnoreCase(t.name()) || name.equalsIgnoreCase(t.database() + "." + t.name())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** (Re)arms the MV's schedule for ON SCHEDULE, or disarms it for other triggers. */
