@@ -172,11 +172,11 @@ final class MvRefresher {
                 var type = mvTable.column(mv.partitionInfo().mvColumn()).type();
                 String start = PartitionAnalyzer.normalize(new io.cairndb.sql.tree.PartitionDesc.Value(request.start(), false), type);
                 String end = PartitionAnalyzer.normalize(new io.cairndb.sql.tree.PartitionDesc.Value(request.end(), false), type);
+                // As Doris and StarRocks: every partition whose range overlaps [start, end), whole or not.
                 for (PartitionTracker.Target t : targets) {
-                    boolean inside = !t.lower().isEmpty() && !t.upper().isEmpty()
-                            && PartitionAnalyzer.compareValue(t.lower().get(0), start, type) >= 0
-                            && PartitionAnalyzer.compareValue(t.upper().get(0), end, type) <= 0;
-                    if (inside) {
+                    boolean startsBeforeEnd = t.lower().isEmpty() || PartitionAnalyzer.compareValue(t.lower().get(0), end, type) < 0;
+                    boolean endsAfterStart = t.upper().isEmpty() || PartitionAnalyzer.compareValue(t.upper().get(0), start, type) > 0;
+                    if (startsBeforeEnd && endsAfterStart) {
                         out.add(t);
                     }
                 }
