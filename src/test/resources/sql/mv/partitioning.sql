@@ -241,6 +241,25 @@ SELECT * FROM mv_hot
 ----
 2|2099-03-26
 
+# Setting the limit to "" clears it: the next refresh covers every partition again.
+statement ok
+ALTER MATERIALIZED VIEW mv_hot SET ('partition_sync_limit' = '')
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_hot AUTO WITH SYNC MODE
+
+query columns=PartitionName
+SHOW PARTITIONS FROM mv_hot ORDER BY PartitionName
+----
+p_20200326_20200327
+p_20990326_20990327
+
+query rowsort
+SELECT * FROM mv_hot
+----
+1|2020-03-26
+2|2099-03-26
+
 statement error partition_sync_time_unit must be one of DAY, MONTH, YEAR
 CREATE MATERIALIZED VIEW mv_bad BUILD DEFERRED REFRESH AUTO ON MANUAL
 PARTITION BY (`k2`) DISTRIBUTED BY RANDOM BUCKETS 2

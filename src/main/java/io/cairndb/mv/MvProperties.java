@@ -38,12 +38,17 @@ final class MvProperties {
         return false;
     }
 
-    /** {@code changes} merged over {@code current}, after checking each interpreted value. */
+    /** {@code changes} merged over {@code current}, after checking each interpreted value; "" removes a property. */
     static Map<String, String> validate(Map<String, String> changes, Map<String, String> current) {
         Map<String, String> out = new LinkedHashMap<>(current);
         changes.forEach((k, v) -> {
             String key = k.toLowerCase(Locale.ROOT);
             String value = v.trim();
+            if (value.isEmpty()) {
+                // As in Doris, setting a property to "" clears it: it takes its default again.
+                out.remove(key);
+                return;
+            }
             switch (key) {
                 case "refresh_mode" -> {
                     String mode = value.toUpperCase(Locale.ROOT);
