@@ -34,16 +34,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A client session: its DuckDB connection, current database and variables. Each statement runs in
- * its own transaction on the session's connection.
+ * its own transaction on the session's connection, unless the session has one open (BEGIN, or
+ * autocommit off; see {@link SessionTransaction}).
  */
 public final class Session implements SqlSession, SessionState {
     private static final Logger LOG = LoggerFactory.getLogger(Session.class);
-    /** The slow-statement log keeps this much of a statement's text: enough to recognize it. */
-    private static final int SLOW_LOG_SQL_CHARS = 4096;
     private final Database db;
     private final long connectionId;
     private final String user;
@@ -133,28 +131,7 @@ public final class Session implements SqlSession, SessionState {
             synchronized (killLock) {
                 executing = false;
             }
-            logIfSlow(sql, System.nanoTime() - started);
-        }
-    }
-
-    /**
-     * Logs statements over qe_slow_log_ms (failed ones too), reading the threshold each time so that
-     * ADMIN SET FRONTEND CONFIG applies at once. Rows a query streams afterwards are not counted.
-     */
-    private void logIfSlow(String sql, long nanos) {
-        long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
-        String threshold = db.config().get("qe_slow_log_ms");
-        long limit;
-        try {
-            limit = Long.parseLong(threshold);
-        } catch (NumberFormatException e) {
-            LOG.warn("qe_slow_log_ms is not a number of milliseconds: '{}'", threshold);
-            return;
-        }
-        if (millis > limit) {
-            String text = sql.length() <= SLOW_LOG_SQL_CHARS ? sql
-                    : sql.substring(0, SLOW_LOG_SQL_CHARS) + "... (" + sql.length() + " characters)";
-            LOG.warn("Slow statement: {} ms, connection {}, user '{}': {}", millis, connectionId, user, text);
+            SlowStatementLog.record(db.config(), sql, System.nanoTime() - started, connectionId, user);
         }
     }
 
@@ -189,11 +166,13 @@ public final class Session implements SqlSession, SessionState {
     private StatementResult executeWithVariables(io.cairndb.sql.tree.Statement statement) {
         Map<String, String> hints = StatementVariables.hints(statement);
         Runnable restoreVariables = variables.overrideForStatement(hints);
-        if (hints.containsKey("time_zone")) {
-            applyTimeZone(variables.get("time_zone"));
-        }
         try {
-            return executeWithin(statement, startTimer(statement));
+            if (hints.containsKey("time_zone")) {
+                applyTimeZone(variables.get("time_zone"));
+            }
+            // Refused statements (DDL in a transaction) fail here, before a timer is started for them.
+            Txn open = transaction.forStatement(statement, autocommit());
+            return executeWithin(statement, open, startTimer(statement));
         } finally {
             restoreVariables.run();
             if (hints.containsKey("time_zone")) {
@@ -228,8 +207,8 @@ public final class Session implements SqlSession, SessionState {
         }
     }
 
-    private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, ScheduledFuture<?> timer) {
-        Txn open = transaction.forStatement(statement, autocommit());
+    /** Runs one statement in {@code open}, the session's transaction, or (when null) in one of its own. */
+    private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, Txn open, ScheduledFuture<?> timer) {
         Txn txn = open != null ? open : new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
                 new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
@@ -253,11 +232,7 @@ public final class Session implements SqlSession, SessionState {
                     e.addSuppressed(closing);
                 }
             }
-            if (open != null) {
-                transaction.abandon();
-            } else {
-                txn.rollbackQuietly();
-            }
+            rollBack(txn, open);
             synchronized (killLock) {
                 if (timedOut) {
                     throw new CairnException(ErrorCode.QUERY_TIMEOUT, "query is timeout, killed by timeout checker", e);
@@ -272,11 +247,7 @@ public final class Session implements SqlSession, SessionState {
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
         } catch (Error e) {
             // A stack overflow or out-of-memory in mid statement: nothing of it may stay, no lock stay held.
-            if (open != null) {
-                transaction.abandon();
-            } else {
-                txn.rollbackQuietly();
-            }
+            rollBack(txn, open);
             throw e;
         } finally {
             if (timer != null) {
@@ -286,6 +257,15 @@ public final class Session implements SqlSession, SessionState {
                 runningTxn = null;
                 statementNumber++;
             }
+        }
+    }
+
+    /** After a failure: a statement of its own rolls back; in an open transaction, all of it does. */
+    private void rollBack(Txn txn, Txn open) {
+        if (open != null) {
+            transaction.abandon();
+        } else {
+            txn.rollbackQuietly();
         }
     }
 

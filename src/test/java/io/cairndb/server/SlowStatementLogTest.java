@@ -20,7 +20,7 @@ class SlowStatementLogTest {
     private static final String QUERY = "SELECT count(*) FROM numbers(\"number\" = \"2000\") a, numbers(\"number\" = \"2000\") b "
             + "WHERE a.number + b.number >= 0 AND '" + "x".repeat(10_000) + "' <> ''";
 
-    private final Logger logger = (Logger) LoggerFactory.getLogger(Session.class);
+    private final Logger logger = (Logger) LoggerFactory.getLogger(SlowStatementLog.class);
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
     @BeforeEach
