@@ -74,7 +74,7 @@ public final class ChangelogBench {
                     }
                     for (int j = 0; j < 2; j++) {
                         int i = (r + j) % 2 == 0 ? 0 : 1;
-                        double sec = Timing.time(st[i], "INSERT INTO t " + gen(0, rows, 0));
+                        double sec = Timing.seconds(st[i], "INSERT INTO t " + gen(0, rows, 0));
                         if (r >= 0) {
                             load[i][r] = sec;
                         }
@@ -82,7 +82,7 @@ public final class ChangelogBench {
                     for (int j = 0; j < 2; j++) {
                         int i = (r + j) % 2 == 0 ? 0 : 1;
                         // half the keys exist already, half are new
-                        double sec = Timing.time(st[i], "INSERT INTO t " + gen(rows / 2, rows, 1));
+                        double sec = Timing.seconds(st[i], "INSERT INTO t " + gen(rows / 2, rows, 1));
                         if (r >= 0) {
                             upsert[i][r] = sec;
                         }
@@ -100,7 +100,7 @@ public final class ChangelogBench {
                             + "concat('b', number % 100) FROM numbers(\"number\" = \"" + SMALL_ROWS + "\")";
                     for (int j = 0; j < 2; j++) {
                         int i = (b + j) % 2;
-                        small[i] += Timing.time(st[i], "INSERT INTO t " + sel);
+                        small[i] += Timing.seconds(st[i], "INSERT INTO t " + sel);
                     }
                 }
                 long[] counts = {Timing.count(off, "SELECT count(*) FROM t"), Timing.count(on, "SELECT count(*) FROM t")};

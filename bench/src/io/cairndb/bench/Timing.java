@@ -30,6 +30,11 @@ final class Timing {
         return (System.nanoTime() - t0) / 1e6;
     }
 
+    /** Runs a statement and returns the elapsed seconds. */
+    static double seconds(Statement st, String sql) throws Exception {
+        return time(st, sql) / 1e3;
+    }
+
     /** The first column of the first row, as a number: a count. */
     static long count(Statement st, String sql) throws Exception {
         try (ResultSet rs = st.executeQuery(sql)) {
