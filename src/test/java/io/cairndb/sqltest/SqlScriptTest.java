@@ -24,7 +24,10 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-/** Runs every script under {@code src/test/resources/sql/} against a fresh embedded database. */
+/**
+ * Runs every script under {@code src/test/resources/sql/} against a fresh embedded database;
+ * {@code -Dcairn.sql=part} runs only the scripts whose relative path contains that text.
+ */
 class SqlScriptTest {
 
     @TestFactory
@@ -32,7 +35,9 @@ class SqlScriptTest {
         Path root = Path.of(SqlScriptTest.class.getResource("/sql").toURI());
         List<Path> files;
         try (Stream<Path> walk = Files.walk(root)) {
-            files = walk.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
+            String only = System.getProperty("cairn.sql", "");
+            files = walk.filter(p -> p.toString().endsWith(".sql"))
+                    .filter(p -> root.relativize(p).toString().contains(only)).sorted().toList();
         }
         return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> run(f)));
     }
