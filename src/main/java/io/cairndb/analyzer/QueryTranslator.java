@@ -134,15 +134,21 @@ public final class QueryTranslator implements RelationResolver {
 
     @Override
     public List<String> hiddenColumns(Relation.TableRef ref) {
-        if (ref.incr() != null) {
-            return IncrPlanner.HIDDEN_COLUMNS;
-        }
         if (ctx.systemTables().isSystemSchema(ctx.databaseOf(ref.name()))) {
             return List.of();
         }
-        boolean isStream = ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) == null
-                && ctx.stream(ref.name()) != null;
-        return isStream ? StreamPlanner.HIDDEN_COLUMNS : List.of();
+        TableMeta t = ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name());
+        StreamMeta stream = t == null ? ctx.stream(ref.name()) : null;
+        if (stream != null) {
+            t = ctx.catalog().tableById(stream.tableDatabase(), stream.tableId());
+        }
+        List<String> hidden = new ArrayList<>(t == null ? List.of() : HiddenColumns.excluded(ctx.session(), t));
+        if (ref.incr() != null) {
+            hidden.addAll(IncrPlanner.HIDDEN_COLUMNS);
+        } else if (stream != null) {
+            hidden.addAll(StreamPlanner.HIDDEN_COLUMNS);
+        }
+        return hidden;
     }
 
     private String view(TableMeta view) {

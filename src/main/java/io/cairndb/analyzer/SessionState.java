@@ -10,6 +10,11 @@ public interface SessionState {
     /** A session variable's value as text, or null when the variable is unknown. */
     String variable(String name);
 
+    /** A boolean session variable (stored as {@code true} or {@code false}). */
+    default boolean flag(String name) {
+        return "true".equals(variable(name));
+    }
+
     /** A user variable ({@code @name}) as text, or null when unset. */
     String userVariable(String name);
 

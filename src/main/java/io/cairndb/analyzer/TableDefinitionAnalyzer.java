@@ -7,6 +7,7 @@ import io.cairndb.catalog.DistributionMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.TypeKind;
@@ -50,6 +51,7 @@ public final class TableDefinitionAnalyzer {
         for (int i = 0; i < columnDefs.size(); i++) {
             columns.add(column(columnDefs.get(i), i < keyNames.size(), model));
         }
+        addSequenceColumn(ct, model, columns);
         long now = System.currentTimeMillis();
         PartitionScheme partitioning = ct.partition() == null
                 ? PartitionScheme.unpartitioned(new PartitionMeta(ids.getAsLong(), ct.name().name(), List.of(), List.of(),
@@ -58,6 +60,38 @@ public final class TableDefinitionAnalyzer {
         DistributionMeta distribution = distribution(ct.distribution(), columns, model);
         return new TableMeta(ids.getAsLong(), database, ct.name().name(), TableKind.TABLE, columns, model,
                 ct.comment(), partitioning, distribution, ct.properties(), null, now, now);
+    }
+
+    /**
+     * Checks {@code function_column.sequence_col} / {@code sequence_type} as Doris does; a
+     * {@code sequence_type} adds the hidden sequence column last.
+     */
+    private static void addSequenceColumn(Statement.CreateTable ct, KeyModel model, List<ColumnMeta> columns) {
+        String mapped = ct.properties().get(SequenceColumn.COL_PROPERTY);
+        String typeName = ct.properties().get(SequenceColumn.TYPE_PROPERTY);
+        if (mapped == null && typeName == null) {
+            return;
+        }
+        if (model != KeyModel.UNIQUE) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "sequence column only support UNIQUE_KEYS");
+        }
+        if (mapped != null && typeName != null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The sequence_col and sequence_type cannot be set at the same time");
+        }
+        if (mapped != null) {
+            ColumnMeta c = columns.stream().filter(x -> x.name().equalsIgnoreCase(mapped)).findFirst()
+                    .orElseThrow(() -> new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                            "The specified sequence column[" + mapped + "] not exists"));
+            if (!c.type().kind().isInteger() && !c.type().kind().isTemporal()) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Sequence type only support integer types and date types");
+            }
+            return;
+        }
+        DataType type = SequenceColumn.typeNamed(typeName);
+        if (type == null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "sequence type only support integer types and date types");
+        }
+        columns.add(new ColumnMeta(SequenceColumn.HIDDEN_NAME, type, true, false, null, false, null, ""));
     }
 
     /** Doris picks up to three leading columns, stopping after a string column and before a type that cannot be a key. */

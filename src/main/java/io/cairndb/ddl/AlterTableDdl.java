@@ -11,6 +11,7 @@ import io.cairndb.catalog.DistributionMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
+import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.UpdateCount;
@@ -27,6 +28,7 @@ import io.cairndb.sql.tree.Statement;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * ALTER TABLE. Each clause changes the DuckDB table and the metadata in the statement's
@@ -86,6 +88,11 @@ public final class AlterTableDdl {
             if (t.columns().size() == 1) {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop the last column of a table");
             }
+            SequenceColumn seq = SequenceColumn.of(t);
+            if (seq != null && seq.column().equals(col.name())) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop sequence mapping column[" + col.name()
+                        + "] in Unique data model table[" + t.name() + "]");
+            }
             Sql.execute(c, "ALTER TABLE " + target + " DROP COLUMN " + Sql.ident(col.name()));
             if (ChangelogConfig.of(t).enabled()) {
                 ChangelogTables.retireColumn(c, t, col.name(), ctx.commitTso().get());
@@ -117,6 +124,10 @@ public final class AlterTableDdl {
             PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
                     ps.partitions());
             TableMeta next = t.withColumns(cols).withPartitioning(renamed);
+            SequenceColumn seq = SequenceColumn.of(t);
+            if (seq != null && seq.column().equals(col.name())) {
+                next = next.withProperties(Map.of(SequenceColumn.COL_PROPERTY, rename.newName()));
+            }
             return withDistribution(next, renameIn(t.distribution().columns(), col.name(), rename.newName()));
         }
         if (clause instanceof Statement.AddPartition add) {
@@ -158,6 +169,12 @@ public final class AlterTableDdl {
             return t.withName(rename.newName());
         }
         if (clause instanceof Statement.SetProperties set) {
+            for (String k : List.of(SequenceColumn.COL_PROPERTY, SequenceColumn.TYPE_PROPERTY)) {
+                if (set.properties().containsKey(k)) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Property " + k
+                            + " can only be set when the table is created");
+                }
+            }
             return t.withProperties(set.properties());
         }
         if (clause instanceof Statement.ModifyComment comment) {

@@ -55,6 +55,8 @@ public final class SessionVariables {
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
     private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout");
+    /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
+    private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert");
 
     private final Map<String, String> session = new ConcurrentHashMap<>();
     private final Map<String, String> globals;
@@ -108,6 +110,8 @@ public final class SessionVariables {
         d.put("wait_timeout", "28800");
         d.put("insert_timeout", "14400");
         d.put("enable_insert_strict", "true");
+        d.put("show_hidden_columns", "false");
+        d.put("require_sequence_in_insert", "true");
         d.put("event_scheduler", "OFF");
         d.put("have_query_cache", "YES");
         d.put("div_precision_increment", "4");
@@ -141,15 +145,13 @@ public final class SessionVariables {
     public void setSession(String name, String value) {
         String n = normalize(name);
         requireKnown(n);
-        requireValid(n, value);
-        session.put(n, value);
+        session.put(n, valid(n, value));
     }
 
     public void setGlobal(String name, String value) {
         String n = normalize(name);
         requireKnown(n);
-        requireValid(n, value);
-        globals.put(n, value);
+        globals.put(n, valid(n, value));
     }
 
     /** A numeric variable's value; values beyond a long mean "no limit" and read as Long.MAX_VALUE. */
@@ -159,11 +161,26 @@ public final class SessionVariables {
                 ? Long.MAX_VALUE : Long.parseLong(v);
     }
 
-    /** Variables the server acts on take whole numbers; anything else would fail every later statement. */
-    private static void requireValid(String n, String value) {
+    /**
+     * The value to keep: variables the server acts on take whole numbers or switches, anything else
+     * would fail every later statement.
+     */
+    private static String valid(String n, String value) {
         if (NUMERIC.contains(n) && !value.strip().matches("\\d+")) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS_TYPE, "Incorrect argument type to variable '" + n + "'");
         }
+        if (BOOLEAN.contains(n)) {
+            switch (value.strip().toLowerCase(Locale.ROOT)) {
+                case "true", "1", "on":
+                    return "true";
+                case "false", "0", "off":
+                    return "false";
+                default:
+                    throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE,
+                            "Variable '" + n + "' can't be set to the value of '" + value + "'");
+            }
+        }
+        return value;
     }
 
     /**
@@ -178,10 +195,10 @@ public final class SessionVariables {
         for (Map.Entry<String, String> hint : hints.entrySet()) {
             String n = normalize(hint.getKey());
             requireKnown(n);
-            requireValid(n, hint.getValue());
+            valid(n, hint.getValue());
             before.put(n, session.get(n));
         }
-        hints.forEach((k, v) -> session.put(normalize(k), v));
+        hints.forEach((k, v) -> session.put(normalize(k), valid(normalize(k), v)));
         return () -> before.forEach((k, v) -> {
             if (v == null) {
                 session.remove(k);

@@ -1,5 +1,6 @@
 package io.cairndb.system;
 
+import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.SystemTables;
 import io.cairndb.catalog.ColumnMeta;
@@ -90,7 +91,7 @@ public final class InformationSchema implements SystemTables {
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
                 int pos = 1;
-                for (ColumnMeta c : t.columns()) {
+                for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
                     String key = !c.key() ? "" : t.keyModel() == KeyModel.DUPLICATE ? "DUP" : t.keyModel() == KeyModel.AGGREGATE
                             ? "AGG" : "UNI";
                     rows.add(Arrays.asList("internal", db.name(), t.name(), c.name(), pos++, c.defaultValue(),

@@ -1,5 +1,6 @@
 package io.cairndb.system;
 
+import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -20,7 +21,7 @@ public final class ShowCreateTable {
         }
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(t.name())).append(" (\n");
         List<String> cols = new ArrayList<>();
-        for (ColumnMeta c : t.columns()) {
+        for (ColumnMeta c : HiddenColumns.withoutHidden(t)) {
             cols.add("  " + column(c));
         }
         sb.append(String.join(",\n", cols)).append("\n) ENGINE=OLAP\n");

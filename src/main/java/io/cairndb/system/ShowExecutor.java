@@ -1,5 +1,6 @@
 package io.cairndb.system;
 
+import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
@@ -188,7 +189,7 @@ public final class ShowExecutor {
                 ? strings("Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment")
                 : strings("Field", "Type", "Null", "Key", "Default", "Extra");
         List<List<Object>> rows = new ArrayList<>();
-        for (ColumnMeta c : t.columns()) {
+        for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
             List<Object> r = new ArrayList<>();
             r.add(c.name());
             r.add(mysqlType(c.type()));
@@ -215,7 +216,7 @@ public final class ShowExecutor {
             List<ResultColumn> cols = strings("IndexName", "IndexKeysType", "Field", "Type", "InternalType", "Null", "Key",
                     "Default", "Extra", "Visible", "DefineExpr", "WhereClause");
             boolean first = true;
-            for (ColumnMeta c : t.columns()) {
+            for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
                 rows.add(java.util.Arrays.asList(first ? t.name() : "", first ? t.keyModel().name() + "_KEYS" : "",
                         c.name(), c.type().toSql(), c.type().toSql(), c.nullable() ? "Yes" : "No",
                         String.valueOf(c.key()), c.defaultValue() == null ? null : unquote(c.defaultValue()),
@@ -224,7 +225,7 @@ public final class ShowExecutor {
             }
             return new ListRowResult(cols, rows);
         }
-        for (ColumnMeta c : t.columns()) {
+        for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
             rows.add(java.util.Arrays.asList(c.name(), c.type().toSql(), c.nullable() ? "Yes" : "No", String.valueOf(c.key()),
                     c.defaultValue() == null ? null : unquote(c.defaultValue()), extra(c)));
         }

@@ -1,11 +1,13 @@
 package io.cairndb.write;
 
 import io.cairndb.analyzer.ConsumedStreams;
+import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.PartitionResolver;
 import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.StreamOffsets;
@@ -40,7 +42,7 @@ public final class InsertExecutor {
     public static UpdateCount insert(StatementContext ctx, TableMeta t, Statement.Insert stmt) {
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
                 : PartitionResolver.requireAll(t, stmt.partitions());
-        List<ColumnMeta> targets = targetColumns(t, stmt.columns());
+        List<ColumnMeta> targets = targetColumns(ctx, t, stmt.columns());
         String select = InsertSource.rows(ctx, t, targets, stmt.source());
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
             StrictChecks.check(ctx.txn().connection(), t);
@@ -76,10 +78,19 @@ public final class InsertExecutor {
         }
     }
 
-    private static List<ColumnMeta> targetColumns(TableMeta t, List<String> names) {
-        if (names.isEmpty()) {
-            return t.columns();
+    private static List<ColumnMeta> targetColumns(StatementContext ctx, TableMeta t, List<String> names) {
+        List<ColumnMeta> targets = names.isEmpty() ? HiddenColumns.visible(ctx.session(), t) : namedColumns(t, names);
+        SequenceColumn seq = SequenceColumn.of(t);
+        if (seq != null && targets.stream().noneMatch(c -> c.name().equals(seq.column()))
+                && !"CURRENT_TIMESTAMP".equals(t.column(seq.column()).defaultValue())
+                && ctx.session().flag("require_sequence_in_insert")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                    "Table " + t.name() + " has sequence column, need to specify the sequence column");
         }
+        return targets;
+    }
+
+    private static List<ColumnMeta> namedColumns(TableMeta t, List<String> names) {
         List<ColumnMeta> out = new ArrayList<>();
         Map<String, Boolean> seen = new HashMap<>();
         for (String n : names) {

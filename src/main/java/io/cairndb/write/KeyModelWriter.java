@@ -2,6 +2,7 @@ package io.cairndb.write;
 
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
 
@@ -46,10 +47,27 @@ final class KeyModelWriter {
         }
     }
 
+    /**
+     * One row per key: the last, or with a sequence column the one with the largest sequence value
+     * (the last of equals); then without the keys whose stored row has a larger sequence value.
+     */
     private static String lastRowPerKey(TableMeta t, String staged) {
         String cols = columnList(t.columns());
-        return "SELECT " + cols + " FROM (SELECT *, row_number() OVER (PARTITION BY " + columnList(t.keyColumns())
-                + " ORDER BY rowid DESC) AS __rn FROM " + staged + ") WHERE __rn = 1";
+        SequenceColumn seq = SequenceColumn.of(t);
+        String order = seq == null ? "rowid DESC" : Sql.ident(seq.column()) + " DESC NULLS LAST, rowid DESC";
+        String rows = "SELECT " + cols + " FROM (SELECT *, row_number() OVER (PARTITION BY " + columnList(t.keyColumns())
+                + " ORDER BY " + order + ") AS __rn FROM " + staged + ") WHERE __rn = 1";
+        if (seq == null) {
+            return rows;
+        }
+        String n = "n." + Sql.ident(seq.column());
+        String o = "o." + Sql.ident(seq.column());
+        List<String> on = new ArrayList<>();
+        for (ColumnMeta k : t.keyColumns()) {
+            on.add("n." + Sql.ident(k.name()) + " = o." + Sql.ident(k.name()));
+        }
+        on.add(o + " IS NOT NULL AND (" + n + " IS NULL OR " + n + " < " + o + ")");
+        return "SELECT n.* FROM (" + rows + ") AS n ANTI JOIN " + t.duckName() + " AS o ON " + String.join(" AND ", on);
     }
 
     private static void upsert(Connection c, TableMeta t, String target, String rows) {
