@@ -1,6 +1,7 @@
 package io.cairndb.analyzer;
 
 import java.time.ZoneId;
+import java.util.List;
 
 /** What statements read from their session: the current database and variables. */
 public interface SessionState {
@@ -13,6 +14,11 @@ public interface SessionState {
     /** A boolean session variable (stored as {@code true} or {@code false}). */
     default boolean flag(String name) {
         return "true".equals(variable(name));
+    }
+
+    /** The warnings of the session's last statement that could have any, for SHOW WARNINGS. */
+    default List<String> warnings() {
+        return List.of();
     }
 
     /** A user variable ({@code @name}) as text, or null when unset. */

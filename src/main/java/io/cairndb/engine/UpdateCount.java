@@ -1,8 +1,23 @@
 package io.cairndb.engine;
 
-/** The outcome of a statement that returns no rows (MySQL OK packet). */
-public record UpdateCount(long affectedRows, String info) implements StatementResult {
+import java.util.List;
+
+/**
+ * The outcome of a statement that returns no rows (MySQL OK packet). {@code warnings} counts the
+ * rows a non-strict load filtered out, as Doris reports them; {@code warningMessages} say why, for
+ * SHOW WARNINGS.
+ */
+public record UpdateCount(long affectedRows, String info, long warnings, List<String> warningMessages)
+        implements StatementResult {
     public static final UpdateCount NONE = new UpdateCount(0, "");
+
+    public UpdateCount {
+        warningMessages = List.copyOf(warningMessages);
+    }
+
+    public UpdateCount(long affectedRows, String info) {
+        this(affectedRows, info, 0, List.of());
+    }
 
     public static UpdateCount of(long affectedRows) {
         return new UpdateCount(affectedRows, "");

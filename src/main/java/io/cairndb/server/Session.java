@@ -53,6 +53,7 @@ public final class Session implements SqlSession, SessionState {
     private final SessionTransaction transaction;
     private final java.util.Map<String, String> userVariables = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String currentDatabase;
+    private volatile List<String> warnings = List.of();
     private volatile String runningSql;
     private volatile long statementStart = loginTime;
     private ZoneId zone;
@@ -118,7 +119,14 @@ public final class Session implements SqlSession, SessionState {
             List<io.cairndb.sql.ParsedStatement> statements = SqlParser.parse(sql);
             List<StatementResult> results = new ArrayList<>();
             for (io.cairndb.sql.ParsedStatement st : statements) {
+                boolean keepsWarnings = isShowWarnings(st.statement());
+                if (!keepsWarnings) {
+                    warnings = List.of();
+                }
                 StatementResult r = executeOne(st.statement());
+                if (!keepsWarnings && r instanceof UpdateCount u) {
+                    warnings = u.warningMessages();
+                }
                 // A later statement may not run while an earlier one still streams on the connection.
                 if (statements.size() > 1 && r instanceof RowResult rows) {
                     r = materialize(rows);
@@ -133,6 +141,15 @@ public final class Session implements SqlSession, SessionState {
             }
             SlowStatementLog.record(db.config(), sql, System.nanoTime() - started, connectionId, user);
         }
+    }
+
+    private static boolean isShowWarnings(io.cairndb.sql.tree.Statement statement) {
+        return statement instanceof io.cairndb.sql.tree.Statement.ShowOther show && show.what().equals("WARNINGS");
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
     }
 
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {

@@ -56,7 +56,9 @@ public final class SessionVariables {
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
     private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout");
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
-    private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert");
+    private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict");
+    /** Ratios the server acts on, between 0 and 1. */
+    private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
 
     private final Map<String, String> session = new ConcurrentHashMap<>();
     private final Map<String, String> globals;
@@ -110,6 +112,7 @@ public final class SessionVariables {
         d.put("wait_timeout", "28800");
         d.put("insert_timeout", "14400");
         d.put("enable_insert_strict", "true");
+        d.put("insert_max_filter_ratio", "1.0");
         d.put("show_hidden_columns", "false");
         d.put("require_sequence_in_insert", "true");
         d.put("event_scheduler", "OFF");
@@ -169,6 +172,10 @@ public final class SessionVariables {
         if (NUMERIC.contains(n) && !value.strip().matches("\\d+")) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS_TYPE, "Incorrect argument type to variable '" + n + "'");
         }
+        if (RATIO.contains(n) && !isRatio(value)) {
+            throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE,
+                    "Variable '" + n + "' can't be set to the value of '" + value + "'");
+        }
         if (BOOLEAN.contains(n)) {
             switch (value.strip().toLowerCase(Locale.ROOT)) {
                 case "true", "1", "on":
@@ -181,6 +188,15 @@ public final class SessionVariables {
             }
         }
         return value;
+    }
+
+    private static boolean isRatio(String value) {
+        try {
+            double d = Double.parseDouble(value.strip());
+            return d >= 0 && d <= 1;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /**

@@ -19,7 +19,9 @@ public final class ClientShows {
 
     public static RowResult show(StatementContext ctx, Statement.ShowOther stmt) {
         return switch (stmt.what()) {
-            case "WARNINGS", "ERRORS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), List.of());
+            case "WARNINGS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), ctx.session().warnings().stream()
+                    .map(m -> List.<Object>of("Warning", "1265", m)).toList());
+            case "ERRORS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), List.of());
             case "STATUS" -> new ListRowResult(ShowExecutor.strings("Variable_name", "Value"),
                     RowFilter.like(List.of(List.of("Threads_connected", "1"), List.of("Uptime", "0")), 0, stmt.like()));
             case "ENGINES" -> new ListRowResult(ShowExecutor.strings("Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"),

@@ -43,12 +43,19 @@ public final class InsertExecutor {
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
                 : PartitionResolver.requireAll(t, stmt.partitions());
         List<ColumnMeta> targets = targetColumns(ctx, t, stmt.columns());
-        String select = InsertSource.rows(ctx, t, targets, stmt.source());
+        boolean strict = ctx.session().flag("enable_insert_strict");
+        String select = InsertSource.rows(ctx, t, targets, stmt.source(), strict);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
-            StrictChecks.check(ctx.txn().connection(), t);
+            StrictChecks.Filtered filtered = new StrictChecks.Filtered(0, List.of());
+            if (strict) {
+                StrictChecks.check(ctx.txn().connection(), t);
+                checkPartitions(ctx, t, named);
+            } else {
+                filtered = StrictChecks.filter(ctx.txn().connection(), t, outsidePartitions(t, named), staged.count(),
+                        Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
+            }
             LoadLabels.claim(ctx, t.database(), stmt.label());
             consumeStreams(ctx);
-            checkPartitions(ctx, t, named);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
             if (stmt.overwrite()) {
                 List<PartitionMeta> cleared = named.isEmpty() ? t.partitioning().partitions() : named;
@@ -63,7 +70,7 @@ public final class InsertExecutor {
             }
             KeyModelWriter.apply(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
-            return new UpdateCount(staged.count(), "");
+            return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
         }
     }
 
@@ -106,14 +113,22 @@ public final class InsertExecutor {
         return out;
     }
 
-    private static void checkPartitions(StatementContext ctx, TableMeta t, List<PartitionMeta> named) {
+    /** What a staged row in no partition (or in none of the {@code named} ones) satisfies; null when unpartitioned. */
+    private static String outsidePartitions(TableMeta t, List<PartitionMeta> named) {
         if (!t.isPartitioned()) {
+            return null;
+        }
+        return named.isEmpty()
+                ? "(" + PartitionPredicates.ordinal(t, null) + ") IS NULL"
+                : "NOT coalesce(" + PartitionPredicates.anyOf(t, named) + ", FALSE)";
+    }
+
+    private static void checkPartitions(StatementContext ctx, TableMeta t, List<PartitionMeta> named) {
+        String outside = outsidePartitions(t, named);
+        if (outside == null) {
             return;
         }
         String cols = String.join(", ", t.partitioning().columns().stream().map(Sql::ident).toList());
-        String outside = named.isEmpty()
-                ? "(" + PartitionPredicates.ordinal(t, null) + ") IS NULL"
-                : "NOT coalesce(" + PartitionPredicates.anyOf(t, named) + ", FALSE)";
         List<List<Object>> bad = Sql.rows(ctx.txn().connection(),
                 "SELECT " + cols + " FROM " + StagedRows.table() + " WHERE " + outside + " LIMIT 1");
         if (!bad.isEmpty()) {

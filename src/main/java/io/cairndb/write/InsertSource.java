@@ -20,19 +20,20 @@ import java.util.List;
 
 /**
  * The SELECT that produces an INSERT's full table rows: given columns converted to the column
- * types (strictly: a value that does not convert is an error, not a NULL), the others defaulted.
+ * types, the others defaulted. In strict mode a value that does not convert is an error; otherwise
+ * it becomes NULL, as Doris's non-strict loads do.
  */
 final class InsertSource {
     private InsertSource() {
     }
 
-    static String rows(StatementContext ctx, TableMeta t, List<ColumnMeta> targets, Query source) {
+    static String rows(StatementContext ctx, TableMeta t, List<ColumnMeta> targets, Query source, boolean strict) {
         QueryTranslator tr = ctx.translator();
         String sql;
         List<DataType> sourceTypes;
         if (isPlainValues(source)) {
             // Each value is converted on its own, so rows may mix literal types and use DEFAULT.
-            sql = values(ctx, tr, t, targets, ((QueryBody.Values) source.body()).rows());
+            sql = values(ctx, tr, t, targets, ((QueryBody.Values) source.body()).rows(), strict);
             sourceTypes = targets.stream().map(ColumnMeta::type).toList();
         } else {
             sql = tr.translate(source);
@@ -49,7 +50,7 @@ final class InsertSource {
         List<String> items = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             int pos = targets.indexOf(c);
-            items.add(pos >= 0 ? convert(Sql.ident("__src") + "." + Sql.ident("_c" + pos), sourceTypes.get(pos), c.type())
+            items.add(pos >= 0 ? convert(Sql.ident("__src") + "." + Sql.ident("_c" + pos), sourceTypes.get(pos), c.type(), strict)
                     : ColumnDefaults.expression(ctx, tr, t, c));
         }
         return "SELECT " + String.join(", ", items) + " FROM (" + sql + ") AS " + Sql.ident("__src")
@@ -61,7 +62,7 @@ final class InsertSource {
     }
 
     private static String values(StatementContext ctx, QueryTranslator tr, TableMeta t, List<ColumnMeta> targets,
-                                 List<List<Expr>> rows) {
+                                 List<List<Expr>> rows, boolean strict) {
         List<String> tuples = new ArrayList<>(rows.size());
         for (List<Expr> row : rows) {
             if (row.size() != targets.size()) {
@@ -72,7 +73,7 @@ final class InsertSource {
                 ColumnMeta c = targets.get(i);
                 Expr v = row.get(i);
                 cells.add(v instanceof Expr.DefaultValue ? ColumnDefaults.expression(ctx, tr, t, c)
-                        : convert(tr.translate(v), isFraction(v) ? DataType.DOUBLE : DataType.STRING, c.type()));
+                        : convert(tr.translate(v), isFraction(v) ? DataType.DOUBLE : DataType.STRING, c.type(), strict));
             }
             tuples.add("(" + String.join(", ", cells) + ")");
         }
@@ -84,11 +85,11 @@ final class InsertSource {
         return e instanceof Expr.DecimalLiteral || e instanceof Expr.DoubleLiteral;
     }
 
-    /** A strict conversion; fractions stored into integer columns are truncated, as Doris does. */
-    private static String convert(String value, DataType from, DataType to) {
+    /** A conversion (failing or NULL when not strict); fractions stored into integer columns are truncated, as Doris does. */
+    private static String convert(String value, DataType from, DataType to, boolean strict) {
         boolean fractional = from.kind() == io.cairndb.catalog.TypeKind.DECIMAL || from.kind() == io.cairndb.catalog.TypeKind.DOUBLE
                 || from.kind() == io.cairndb.catalog.TypeKind.FLOAT;
         String v = fractional && to.kind().isInteger() ? "trunc(" + value + ")" : value;
-        return "CAST(" + v + " AS " + DuckTypes.toDuckDb(to) + ")";
+        return (strict ? "CAST(" : "TRY_CAST(") + v + " AS " + DuckTypes.toDuckDb(to) + ")";
     }
 }

@@ -10,44 +10,92 @@ import io.cairndb.error.ErrorCode;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Strict-mode checks of staged rows (Doris's enable_insert_strict): NULL into NOT NULL columns and
- * strings longer than VARCHAR(n)/CHAR(n), which Doris counts in bytes. One scan of the batch.
+ * The staged rows Doris filters: NULL into NOT NULL columns, strings longer than VARCHAR(n)/CHAR(n)
+ * (Doris counts bytes) and, given as {@code outside}, rows in no partition. In strict mode
+ * (enable_insert_strict) one such row fails the statement; otherwise they are removed and counted,
+ * and the statement fails only when they are more than insert_max_filter_ratio of its rows.
  */
 final class StrictChecks {
+    private record Probe(String predicate, String reason) {
+    }
+
     private StrictChecks() {
     }
 
-    static void check(Connection c, TableMeta t) {
-        List<String> probes = new ArrayList<>();
-        List<String> reasons = new ArrayList<>();
+    private static List<Probe> probes(TableMeta t) {
+        List<Probe> probes = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
             String ref = Sql.ident(col.name());
             if (!col.nullable()) {
-                probes.add(ref + " IS NULL");
-                reasons.add("column_name[" + col.name() + "], null value for not null column");
+                probes.add(new Probe(ref + " IS NULL", "column_name[" + col.name() + "], null value for not null column"));
             }
             boolean bounded = (col.type().kind() == TypeKind.VARCHAR || col.type().kind() == TypeKind.CHAR)
                     && col.type().length() > 0;
             if (bounded) {
-                probes.add("strlen(" + ref + ") > " + col.type().length());
-                reasons.add("column_name[" + col.name() + "], the length of input is too long than schema. max length: "
-                        + col.type().length());
+                probes.add(new Probe("strlen(" + ref + ") > " + col.type().length(), "column_name[" + col.name()
+                        + "], the length of input is too long than schema. max length: " + col.type().length()));
             }
         }
+        return probes;
+    }
+
+    /** Strict mode: fails on the first kind of bad row found, in one scan of the batch. */
+    static void check(Connection c, TableMeta t) {
+        List<Probe> probes = probes(t);
         if (probes.isEmpty()) {
             return;
         }
         List<String> flags = new ArrayList<>();
-        for (int i = 0; i < probes.size(); i++) {
-            flags.add("bool_or(coalesce(" + probes.get(i) + ", FALSE))");
+        for (Probe p : probes) {
+            flags.add("bool_or(coalesce(" + p.predicate() + ", FALSE))");
         }
         List<Object> hit = Sql.rows(c, "SELECT " + String.join(", ", flags) + " FROM " + StagedRows.table()).get(0);
         for (int i = 0; i < hit.size(); i++) {
             if (Boolean.TRUE.equals(hit.get(i))) {
-                throw new CairnException(ErrorCode.WRONG_VALUE, "Insert has filtered data in strict mode. Reason: " + reasons.get(i));
+                throw new CairnException(ErrorCode.WRONG_VALUE, "Insert has filtered data in strict mode. Reason: " + probes.get(i).reason());
             }
         }
+    }
+
+    /** The rows a non-strict load filtered out, and why (one message per reason). */
+    record Filtered(long rows, List<String> reasons) {
+    }
+
+    /**
+     * Non-strict mode: removes the bad rows (and those {@code outside}, a predicate or null) from
+     * the batch of {@code total} rows, failing when they are more than {@code maxRatio} of it.
+     */
+    static Filtered filter(Connection c, TableMeta t, String outside, long total, double maxRatio) {
+        List<Probe> probes = new ArrayList<>(probes(t));
+        if (outside != null) {
+            probes.add(new Probe(outside, "no partition for this tuple"));
+        }
+        if (probes.isEmpty()) {
+            return new Filtered(0, List.of());
+        }
+        List<String> counts = new ArrayList<>();
+        List<String> bad = new ArrayList<>();
+        for (Probe p : probes) {
+            counts.add("count(*) FILTER (WHERE coalesce(" + p.predicate() + ", FALSE))");
+            bad.add("coalesce(" + p.predicate() + ", FALSE)");
+        }
+        List<Object> perProbe = Sql.rows(c, "SELECT " + String.join(", ", counts) + " FROM " + StagedRows.table()).get(0);
+        List<String> reasons = new ArrayList<>();
+        for (int i = 0; i < probes.size(); i++) {
+            long n = ((Number) perProbe.get(i)).longValue();
+            if (n > 0) {
+                reasons.add("Insert has filtered data in non-strict mode. Reason: " + probes.get(i).reason() + ". Rows: " + n);
+            }
+        }
+        long filtered = reasons.isEmpty() ? 0
+                : Sql.execute(c, "DELETE FROM " + StagedRows.table() + " WHERE " + String.join(" OR ", bad));
+        if (filtered > maxRatio * total) {
+            throw new CairnException(ErrorCode.WRONG_VALUE, String.format(Locale.ROOT,
+                    "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f", filtered, total, maxRatio));
+        }
+        return new Filtered(filtered, reasons);
     }
 }

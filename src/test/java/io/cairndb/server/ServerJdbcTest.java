@@ -310,4 +310,20 @@ class ServerJdbcTest {
             assertEquals(AUTOCOMMIT, server.getStatusFlags() & AUTOCOMMIT);
         }
     }
+
+    @Test
+    void nonStrictInsertReportsFilteredRowsAsWarnings() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE loose (k INT NOT NULL, v VARCHAR(2)) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+            st.execute("SET enable_insert_strict = false");
+            assertEquals(2, st.executeUpdate("INSERT INTO loose VALUES (1, 'a'), (NULL, 'b'), (3, 'long'), (4, 'd')"));
+            java.sql.SQLWarning w = st.getWarnings();
+            List<String> messages = new ArrayList<>();
+            for (; w != null; w = w.getNextWarning()) {
+                messages.add(w.getMessage());
+            }
+            assertEquals(2, messages.size(), messages::toString);
+            assertTrue(messages.get(0).contains("null value for not null column"), messages::toString);
+        }
+    }
 }

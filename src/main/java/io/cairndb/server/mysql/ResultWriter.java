@@ -25,11 +25,11 @@ final class ResultWriter {
     }
 
     void ok() {
-        ok(0, Protocol.SERVER_STATUS_AUTOCOMMIT, "");
+        ok(0, Protocol.SERVER_STATUS_AUTOCOMMIT, "", 0);
     }
 
-    void ok(long affectedRows, int status, String info) {
-        payload.reset().int1(0).lenencInt(affectedRows).lenencInt(0).int2(status).int2(0);
+    void ok(long affectedRows, int status, String info, long warnings) {
+        payload.reset().int1(0).lenencInt(affectedRows).lenencInt(0).int2(status).int2((int) Math.min(warnings, 0xffff));
         if (info != null && !info.isEmpty()) {
             // Documented as running to the end, but servers send and clients read it length-encoded.
             payload.lenencString(info);
@@ -99,14 +99,14 @@ final class ResultWriter {
     void results(List<StatementResult> results, boolean binary, int sessionStatus) {
         try {
             if (results.isEmpty()) {
-                ok(0, sessionStatus, "");
+                ok(0, sessionStatus, "", 0);
                 return;
             }
             for (int i = 0; i < results.size(); i++) {
                 int status = sessionStatus | (i < results.size() - 1 ? Protocol.SERVER_MORE_RESULTS_EXISTS : 0);
                 StatementResult result = results.get(i);
                 if (result instanceof UpdateCount count) {
-                    ok(count.affectedRows(), status, count.info());
+                    ok(count.affectedRows(), status, count.info(), count.warnings());
                 } else {
                     rows((RowResult) result, binary, status);
                 }
@@ -147,7 +147,7 @@ final class ResultWriter {
             columns.add(MysqlColumn.of(column));
         }
         if (columns.isEmpty()) {
-            ok(0, status, ""); // a zero column count would read as an OK packet anyway
+            ok(0, status, "", 0); // a zero column count would read as an OK packet anyway
             return;
         }
         payload.reset().lenencInt(columns.size());
