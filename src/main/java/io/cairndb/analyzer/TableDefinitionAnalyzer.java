@@ -160,12 +160,9 @@ public final class TableDefinitionAnalyzer {
         if (def.autoIncrement() && !(type.kind() == TypeKind.BIGINT)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "the auto increment must be BIGINT type.");
         }
-        // DuckDB primary keys cannot hold NULL, so keys of keyed models are NOT NULL unless asked otherwise.
+        // Keys of keyed models are NOT NULL unless declared NULL: a nullable key costs the table its
+        // DuckDB primary key, and with it index-backed upserts (see TableMeta#hasNullableKey).
         boolean keyed = key && model != KeyModel.DUPLICATE;
-        if (keyed && Boolean.TRUE.equals(def.nullable())) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Key column " + def.name() + " of a " + model.keyword()
-                    + " table can not be NULL");
-        }
         boolean nullable = def.nullable() != null ? def.nullable() : !keyed && !def.autoIncrement();
         String defaultValue = def.defaultValue() == null ? null
                 : isCurrentTimestamp(def.defaultValue()) ? "CURRENT_TIMESTAMP" : SqlFormatter.format(def.defaultValue());

@@ -67,6 +67,14 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
         return columns.stream().filter(ColumnMeta::key).toList();
     }
 
+    /**
+     * Whether a key column of a keyed model may hold NULL (NULL is then a key value, as in Doris);
+     * such a table has no DuckDB primary key and is written by NULL-safe key matching.
+     */
+    public boolean hasNullableKey() {
+        return keyModel != KeyModel.DUPLICATE && keyColumns().stream().anyMatch(ColumnMeta::nullable);
+    }
+
     public List<ColumnMeta> valueColumns() {
         return columns.stream().filter(c -> !c.key()).toList();
     }

@@ -70,6 +70,10 @@ public record ChangelogConfig(boolean enabled, boolean needHistoricalValue, long
             throw new CairnException(ErrorCode.NOT_SUPPORTED,
                     "Changelog is only supported on DUPLICATE KEY and UNIQUE KEY merge-on-write tables");
         }
+        if (t.hasNullableKey()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Changelog is not supported on table " + t.name()
+                    + " because its key column can be NULL; declare the key columns NOT NULL");
+        }
         if (t.keyModel() == KeyModel.UNIQUE && "false".equalsIgnoreCase(props.get("enable_unique_key_merge_on_write"))) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED,
                     "Changelog is only supported on DUPLICATE KEY and UNIQUE KEY merge-on-write tables");

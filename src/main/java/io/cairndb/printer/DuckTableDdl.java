@@ -8,7 +8,7 @@ import io.cairndb.engine.Sql;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The DuckDB table behind a dialect table. Keyed models get a primary key on their key columns. */
+/** The DuckDB table behind a dialect table. Keyed models get a primary key on their key columns unless one is nullable. */
 public final class DuckTableDdl {
     private DuckTableDdl() {
     }
@@ -18,7 +18,7 @@ public final class DuckTableDdl {
         for (ColumnMeta c : t.columns()) {
             parts.add(columnDefinition(c));
         }
-        if (t.keyModel() != KeyModel.DUPLICATE) {
+        if (t.keyModel() != KeyModel.DUPLICATE && !t.hasNullableKey()) {
             parts.add("PRIMARY KEY (" + String.join(", ", t.keyColumns().stream().map(c -> Sql.ident(c.name())).toList()) + ")");
         }
         return "CREATE TABLE " + t.duckName() + " (" + String.join(", ", parts) + ")";

@@ -68,7 +68,7 @@ final class ChangeCapture {
         String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL AS __existed";
         String pid = PartitionIds.of(t, null);
         String joined = "SELECT " + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
-                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + base + " AS o ON " + keysEqual(t, "n", "o");
+                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + base + " AS o ON " + KeyModelWriter.keysEqual(t, "n", "o");
         if (!ChangelogConfig.of(t).needHistoricalValue()) {
             // Without before images neither the old values nor the previous changes are needed.
             Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
@@ -88,7 +88,7 @@ final class ChangeCapture {
         String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __joined WHERE __existed");
         String changes = "SELECT " + String.join(", ", images) + ", j.__existed, j.__rn, i.__after, coalesce(p." + ChangelogTables.PREV
                 + ", 0) AS __prev, CASE WHEN j.__existed THEN coalesce(p." + ChangelogTables.SINCE + ", 0) ELSE " + tso + " END AS __since "
-                + "FROM __joined AS j LEFT JOIN " + LATEST + " AS p ON " + keysEqual(t, "j", "p")
+                + "FROM __joined AS j LEFT JOIN " + LATEST + " AS p ON " + KeyModelWriter.keysEqual(t, "j", "p")
                 + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE i.__after OR j.__existed";
         Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + "), " + LATEST
                 + " AS MATERIALIZED (" + latest + ") SELECT CASE WHEN NOT __after THEN " + ChangelogTables.UPDATE_BEFORE
@@ -125,16 +125,8 @@ final class ChangeCapture {
         Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __deleted AS MATERIALIZED (" + rows + "), " + LATEST + " AS MATERIALIZED ("
                 + latest + ") " + head + ", __prev, __since FROM (SELECT " + String.join(", ", dCols) + ", coalesce(p." + ChangelogTables.PREV
                 + ", 0) AS __prev, coalesce(p." + ChangelogTables.SINCE + ", 0) AS __since FROM __deleted AS d LEFT JOIN " + LATEST
-                + " AS p ON " + keysEqual(t, "d", "p") + ")");
+                + " AS p ON " + KeyModelWriter.keysEqual(t, "d", "p") + ")");
         ChangelogTables.summarize(c, t, tso);
-    }
-
-    private static String keysEqual(TableMeta t, String left, String right) {
-        List<String> on = new ArrayList<>();
-        for (ColumnMeta k : t.keyColumns()) {
-            on.add(left + "." + Sql.ident(k.name()) + " = " + right + "." + Sql.ident(k.name()));
-        }
-        return String.join(" AND ", on);
     }
 
     /** A bulk removal of partitions' rows (TRUNCATE, INSERT OVERWRITE, DROP PARTITION): one marker each. */

@@ -16,6 +16,8 @@ import java.util.List;
  * wins for UNIQUE/PRIMARY KEY, value columns merged by aggregation type for AGGREGATE KEY.
  */
 final class KeyModelWriter {
+    private static final String BATCH = "__cairn_key_batch";
+
     private KeyModelWriter() {
     }
 
@@ -62,15 +64,28 @@ final class KeyModelWriter {
         }
         String n = "n." + Sql.ident(seq.column());
         String o = "o." + Sql.ident(seq.column());
+        return "SELECT n.* FROM (" + rows + ") AS n ANTI JOIN " + t.duckName() + " AS o ON " + keysEqual(t, "n", "o")
+                + " AND " + o + " IS NOT NULL AND (" + n + " IS NULL OR " + n + " < " + o + ")";
+    }
+
+    /**
+     * The join condition of two rows with one key; NULL matches NULL in a nullable key column,
+     * which is a key value as in Doris.
+     */
+    static String keysEqual(TableMeta t, String left, String right) {
         List<String> on = new ArrayList<>();
         for (ColumnMeta k : t.keyColumns()) {
-            on.add("n." + Sql.ident(k.name()) + " = o." + Sql.ident(k.name()));
+            String op = k.nullable() ? " IS NOT DISTINCT FROM " : " = ";
+            on.add(left + "." + Sql.ident(k.name()) + op + right + "." + Sql.ident(k.name()));
         }
-        on.add(o + " IS NOT NULL AND (" + n + " IS NULL OR " + n + " < " + o + ")");
-        return "SELECT n.* FROM (" + rows + ") AS n ANTI JOIN " + t.duckName() + " AS o ON " + String.join(" AND ", on);
+        return String.join(" AND ", on);
     }
 
     private static void upsert(Connection c, TableMeta t, String target, String rows) {
+        if (t.hasNullableKey()) {
+            replaceByKey(c, t, rows);
+            return;
+        }
         List<String> sets = new ArrayList<>();
         for (ColumnMeta v : t.valueColumns()) {
             sets.add(Sql.ident(v.name()) + " = excluded." + Sql.ident(v.name()));
@@ -101,27 +116,59 @@ final class KeyModelWriter {
         return "SELECT " + String.join(", ", items) + " FROM " + staged + " GROUP BY " + columnList(t.keyColumns());
     }
 
+    /**
+     * Without a primary key (a nullable key column) there is no ON CONFLICT: the batch, one row per
+     * key, replaces the stored rows of its keys.
+     */
+    private static void replaceByKey(Connection c, TableMeta t, String rows) {
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + rows);
+        try {
+            Sql.execute(c, "DELETE FROM " + t.duckName() + " AS o USING temp." + BATCH + " AS n WHERE " + keysEqual(t, "n", "o"));
+            Sql.execute(c, "INSERT INTO " + t.duckName() + " (" + columnList(t.columns()) + ") SELECT " + columnList(t.columns())
+                    + " FROM temp." + BATCH);
+        } finally {
+            Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+        }
+    }
+
+    /** Merges one aggregated row per key into the table's row of that key, by each value column's aggregation. */
     private static void merge(Connection c, TableMeta t, String target, String rows) {
+        if (t.hasNullableKey()) {
+            // The stored row, if any, joins its batch row; the merged rows then replace them.
+            List<String> items = new ArrayList<>();
+            for (ColumnMeta k : t.keyColumns()) {
+                items.add("n." + Sql.ident(k.name()));
+            }
+            for (ColumnMeta v : t.valueColumns()) {
+                String col = Sql.ident(v.name());
+                items.add("CASE WHEN o.__stored THEN " + merged(v, "o." + col, "n." + col) + " ELSE n." + col + " END AS " + col);
+            }
+            replaceByKey(c, t, "SELECT " + String.join(", ", items) + " FROM (" + rows + ") AS n LEFT JOIN (SELECT *, TRUE AS __stored FROM "
+                    + target + ") AS o ON " + keysEqual(t, "n", "o"));
+            return;
+        }
         List<String> sets = new ArrayList<>();
         for (ColumnMeta v : t.valueColumns()) {
             String col = Sql.ident(v.name());
             // Unqualified names in DO UPDATE refer to the stored row.
-            String old = col;
-            String neu = "excluded." + col;
-            String merged = switch (v.aggregation()) {
-                case SUM -> "CASE WHEN " + neu + " IS NULL THEN " + old + " WHEN " + old + " IS NULL THEN " + neu
-                        + " ELSE " + old + " + " + neu + " END";
-                case MAX -> "greatest(" + old + ", " + neu + ")";
-                case MIN -> "least(" + old + ", " + neu + ")";
-                case REPLACE -> neu;
-                case REPLACE_IF_NOT_NULL -> "coalesce(" + neu + ", " + old + ")";
-                case BITMAP_UNION, HLL_UNION -> "list_sort(list_distinct(list_concat(" + old + ", " + neu + ")))";
-            };
-            sets.add(col + " = " + merged);
+            sets.add(col + " = " + merged(v, col, "excluded." + col));
         }
         String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
         Sql.execute(c, "INSERT INTO " + target + " (" + columnList(t.columns()) + ") " + rows
                 + " ON CONFLICT (" + columnList(t.keyColumns()) + ") " + action);
+    }
+
+    /** The value of {@code v} after merging a new value into the stored one by its aggregation type. */
+    private static String merged(ColumnMeta v, String old, String neu) {
+        return switch (v.aggregation()) {
+            case SUM -> "CASE WHEN " + neu + " IS NULL THEN " + old + " WHEN " + old + " IS NULL THEN " + neu
+                    + " ELSE " + old + " + " + neu + " END";
+            case MAX -> "greatest(" + old + ", " + neu + ")";
+            case MIN -> "least(" + old + ", " + neu + ")";
+            case REPLACE -> neu;
+            case REPLACE_IF_NOT_NULL -> "coalesce(" + neu + ", " + old + ")";
+            case BITMAP_UNION, HLL_UNION -> "list_sort(list_distinct(list_concat(" + old + ", " + neu + ")))";
+        };
     }
 
     static String columnList(List<ColumnMeta> columns) {
