@@ -53,7 +53,8 @@ mvStatement
     ;
 
 // Doris: [BUILD ..] [REFRESH method [trigger]] [[DUPLICATE] KEY (..)] ...; StarRocks:
-// REFRESH [IMMEDIATE | DEFERRED] {ASYNC [START ('ts')] [EVERY (INTERVAL n unit)] | MANUAL}, which StarRocks
+// REFRESH [IMMEDIATE | DEFERRED] {ASYNC [START ('ts')] [EVERY (INTERVAL n unit)]
+// | SCHEDULE [START ('ts')] EVERY (INTERVAL n unit) | MANUAL}, which StarRocks
 // writes after DISTRIBUTED BY / ORDER BY.
 createMaterializedView
     : CREATE MATERIALIZED VIEW (IF NOT EXISTS)? name=qualifiedName
@@ -77,7 +78,7 @@ mvColumn
 mvRefresh
     : REFRESH method=(COMPLETE | AUTO | INCREMENTAL) FALLBACK? mvTrigger?
     | REFRESH mvTrigger
-    | REFRESH build=(IMMEDIATE | DEFERRED)? ASYNC (START LEFT_PAREN start=string RIGHT_PAREN)?
+    | REFRESH build=(IMMEDIATE | DEFERRED)? kind=(ASYNC | SCHEDULE) (START LEFT_PAREN start=string RIGHT_PAREN)?
       (EVERY LEFT_PAREN? INTERVAL INTEGER_VALUE unit=identifier RIGHT_PAREN?)?
     | REFRESH build=(IMMEDIATE | DEFERRED)? MANUAL
     ;

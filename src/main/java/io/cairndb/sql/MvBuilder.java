@@ -57,7 +57,10 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     private static MvStatement.Refresh refresh(MvRefreshContext ctx) {
-        if (ctx.ASYNC() != null) {
+        if (ctx.kind != null) {
+            if (ctx.SCHEDULE() != null && ctx.EVERY() == null) {
+                throw SyntaxErrors.at(ctx.kind, "SCHEDULE needs EVERY: REFRESH SCHEDULE [START ('...')] EVERY (INTERVAL n unit)");
+            }
             if (ctx.start != null && ctx.EVERY() == null) {
                 throw SyntaxErrors.at(ctx.start.getStart(), "START can only be used with EVERY: REFRESH ASYNC START ('...') EVERY (INTERVAL n unit)");
             }
