@@ -119,7 +119,7 @@ SHOW PARTITIONS FROM mv_part
 p_20231017_20231018|true|[]
 p_20231018_20231019|true|[]
 p_20231019_20231020|true|[]
-p_20231020_20231021|false|["lineitem"]
+p_20231020_20231021|false|[lineitem]
 
 # AUTO rebuilds only the partition whose base partition changed.
 statement ok

@@ -185,7 +185,7 @@ INSERT INTO t2 VALUES (4, '2020-01-02', 40)
 query columns=PartitionName,SyncWithBaseTables,UnsyncTables
 SHOW PARTITIONS FROM mv_join WHERE PartitionName = 'p_20200102_20200103'
 ----
-p_20200102_20200103|false|["t2"]
+p_20200102_20200103|false|[t2]
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_join AUTO WITH SYNC MODE

@@ -94,6 +94,15 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Table[" + probe.name()
                     + "] is a materialized view: it changes only by REFRESH MATERIALIZED VIEW or ALTER MATERIALIZED VIEW");
         }
+        return underMetadataLock(name, work);
+    }
+
+    /**
+     * As {@link #underWriteLock}, for a change of a table's metadata alone (its comment), which
+     * materialized views take too.
+     */
+    public <T> T underMetadataLock(QualifiedName name, java.util.function.Function<TableMeta, T> work) {
+        TableMeta probe = baseTable(name);
         lockUntilEnd(probe.database(), probe.name());
         return work.apply(baseTable(name));
     }

@@ -40,34 +40,40 @@ public final class AlterTableDdl {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.AlterTable stmt) {
-        return ctx.underWriteLock(stmt.name(), original -> {
-            TableMeta t = original;
-            for (Statement.AlterClause clause : stmt.clauses()) {
-                t = apply(ctx, t, clause);
-            }
-            TableMeta result = t;
-            Connection c = ctx.txn().connection();
-            ChangelogConfig before = ChangelogConfig.of(original);
-            ChangelogConfig.validate(result, before, ctx.config().changelogEnabled());
-            if (!before.enabled() && ChangelogConfig.of(result).enabled()) {
-                ChangelogTables.create(c, result, ctx.commitTso().get());
-            } else if (before.enabled() && !ChangelogTables.tracked(original) && ChangelogTables.tracked(result)) {
-                // Before images start now; earlier changes lack them and the keys' previous changes.
-                ChangelogTables.trackFrom(c, result.id(), ctx.commitTso().get());
-            }
+        // Only a comment may change on a materialized view, as in Doris.
+        if (stmt.clauses().stream().allMatch(c -> c instanceof Statement.ModifyComment)) {
+            return ctx.underMetadataLock(stmt.name(), original -> alter(ctx, stmt, original));
+        }
+        return ctx.underWriteLock(stmt.name(), original -> alter(ctx, stmt, original));
+    }
+
+    private static UpdateCount alter(StatementContext ctx, Statement.AlterTable stmt, TableMeta original) {
+        TableMeta t = original;
+        for (Statement.AlterClause clause : stmt.clauses()) {
+            t = apply(ctx, t, clause);
+        }
+        TableMeta result = t;
+        Connection c = ctx.txn().connection();
+        ChangelogConfig before = ChangelogConfig.of(original);
+        ChangelogConfig.validate(result, before, ctx.config().changelogEnabled());
+        if (!before.enabled() && ChangelogConfig.of(result).enabled()) {
+            ChangelogTables.create(c, result, ctx.commitTso().get());
+        } else if (before.enabled() && !ChangelogTables.tracked(original) && ChangelogTables.tracked(result)) {
+            // Before images start now; earlier changes lack them and the keys' previous changes.
+            ChangelogTables.trackFrom(c, result.id(), ctx.commitTso().get());
+        }
+        if (!result.name().equals(original.name())) {
+            ctx.catalog().deleteTable(c, original.database(), original.name());
+        }
+        ctx.catalog().saveTable(c, result);
+        ctx.txn().afterCommit(() -> {
+            // The new name first, so that a lookup by id meanwhile always finds the table.
+            ctx.catalog().publishTable(result);
             if (!result.name().equals(original.name())) {
-                ctx.catalog().deleteTable(c, original.database(), original.name());
+                ctx.catalog().forgetTable(original.database(), original.name());
             }
-            ctx.catalog().saveTable(c, result);
-            ctx.txn().afterCommit(() -> {
-                // The new name first, so that a lookup by id meanwhile always finds the table.
-                ctx.catalog().publishTable(result);
-                if (!result.name().equals(original.name())) {
-                    ctx.catalog().forgetTable(original.database(), original.name());
-                }
-            });
-            return UpdateCount.NONE;
         });
+        return UpdateCount.NONE;
     }
 
     private static TableMeta apply(StatementContext ctx, TableMeta t, Statement.AlterClause clause) {

@@ -36,6 +36,7 @@ import java.util.concurrent.ExecutionException;
 
 /** The asynchronous-MV statements: create, refresh, alter, drop, job control and SHOW CREATE. */
 public final class MaterializedViews {
+    private static final java.util.regex.Pattern VALID_NAME = java.util.regex.Pattern.compile("^[a-zA-Z][a-zA-Z0-9\\-_]*$");
     private final MvScheduler scheduler;
 
     public MaterializedViews(MvScheduler scheduler) {
@@ -83,6 +84,7 @@ public final class MaterializedViews {
         }
         String db = ctx.databaseOf(s.name());
         String name = s.name().name();
+        requireValidName(name);
         ctx.lockNewName(db, name);
         if (ctx.catalog().table(db, name) != null) {
             if (s.ifNotExists()) {
@@ -353,7 +355,7 @@ public final class MaterializedViews {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "refresh_mode of a materialized view can not be changed"
                         + " by ALTER: drop it and create it again");
             }
-            Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties());
+            Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties(), true);
             save(ctx, mv.withProperties(merged));
         } else if (a instanceof MvStatement.Rename r) {
             rename(ctx, mv, r.newName());
@@ -399,7 +401,16 @@ public final class MaterializedViews {
         });
     }
 
+    /** Doris's rule for table names, which MVs follow (no blanks or punctuation). */
+    private static void requireValidName(String name) {
+        if (!VALID_NAME.matcher(name).matches()) {
+            throw new CairnException(ErrorCode.WRONG_TABLE_NAME, "Incorrect table name '" + name + "'. Table name regex is '"
+                    + VALID_NAME.pattern() + "'");
+        }
+    }
+
     private void rename(StatementContext ctx, MvMeta mv, String newName) {
+        requireValidName(newName);
         if (ctx.catalog().table(mv.database(), newName) != null) {
             throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + newName + "' already exists");
         }

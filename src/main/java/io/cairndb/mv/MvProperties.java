@@ -13,6 +13,9 @@ import java.util.Set;
 /** The MV properties CairnDB interprets, checked before they are stored; other properties are kept as given. */
 final class MvProperties {
     private static final Set<String> SYNC_UNITS = Set.of("DAY", "MONTH", "YEAR");
+    /** The MV properties ALTER MATERIALIZED VIEW .. SET changes (each has its effect here). */
+    private static final Set<String> ALTERABLE = Set.of("grace_period", "excluded_trigger_tables", "refresh_partition_num",
+            "partition_sync_limit", "partition_sync_time_unit", "partition_date_format", "enable_query_rewrite", "refresh_mode");
 
     private MvProperties() {
     }
@@ -40,10 +43,24 @@ final class MvProperties {
 
     /** {@code changes} merged over {@code current}, after checking each interpreted value; "" removes a property. */
     static Map<String, String> validate(Map<String, String> changes, Map<String, String> current) {
+        return validate(changes, current, false);
+    }
+
+    /**
+     * As {@link #validate(Map, Map)}; ALTER MATERIALIZED VIEW .. SET ({@code altering}) takes only the
+     * MV's own properties, as in Doris, where CREATE also takes table properties.
+     */
+    static Map<String, String> validate(Map<String, String> changes, Map<String, String> current, boolean altering) {
         Map<String, String> out = new LinkedHashMap<>(current);
         changes.forEach((k, v) -> {
             String key = k.toLowerCase(Locale.ROOT);
             String value = v.trim();
+            if (key.startsWith("dynamic_partition.")) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Not support dynamic partition properties on async materialized view");
+            }
+            if (altering && !ALTERABLE.contains(key)) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "illegal key:" + k);
+            }
             if (value.isEmpty()) {
                 // As in Doris, setting a property to "" clears it: it takes its default again.
                 out.remove(key);

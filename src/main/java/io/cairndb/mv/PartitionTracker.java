@@ -197,7 +197,7 @@ final class PartitionTracker {
         if (tr.unit() == null) {
             List<String> lower = p.lower().isEmpty() ? List.of() : List.of(format(p.lower().get(0), mvType));
             List<String> upper = p.upper().isEmpty() ? List.of() : List.of(format(p.upper().get(0), mvType));
-            return new Target(name(lower, upper), lower, upper, List.of(), Map.of());
+            return new Target(name(lower, upper, mvType), lower, upper, List.of(), Map.of());
         }
         if (p.lower().isEmpty()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition " + p.name() + " of " + tr.table().name()
@@ -211,7 +211,7 @@ final class PartitionTracker {
         }
         List<String> lower = List.of(format(lo, mvType));
         List<String> upper = List.of(format(hi, mvType));
-        return new Target(name(lower, upper), lower, upper, List.of(), Map.of());
+        return new Target(name(lower, upper, mvType), lower, upper, List.of(), Map.of());
     }
 
     /** Ranges from several tracked tables must be equal or disjoint, never partly overlapping. */
@@ -240,9 +240,23 @@ final class PartitionTracker {
                 + (t.upper().isEmpty() ? "MAXVALUE" : t.upper().get(0)) + ")";
     }
 
-    /** Doris names MV partitions after their bounds: {@code p_20231016_20231017}. */
-    private static String name(List<String> lower, List<String> upper) {
-        return "p_" + (lower.isEmpty() ? "MIN" : compact(lower.get(0))) + "_" + (upper.isEmpty() ? "MAX" : compact(upper.get(0)));
+    /**
+     * Doris names MV partitions after their bounds: {@code p_20231016_20231017}; a partition from
+     * MINVALUE starts at the type's least value ({@code p_00000101_20240201}).
+     */
+    private static String name(List<String> lower, List<String> upper, DataType type) {
+        return "p_" + compact(lower.isEmpty() ? leastValue(type) : lower.get(0)) + "_" + (upper.isEmpty() ? "MAX" : compact(upper.get(0)));
+    }
+
+    private static String leastValue(DataType type) {
+        return switch (type.kind()) {
+            case TINYINT -> "-128";
+            case SMALLINT -> "-32768";
+            case INT -> "-2147483648";
+            case BIGINT -> Long.toString(Long.MIN_VALUE);
+            case LARGEINT -> "-170141183460469231731687303715884105728";
+            default -> "0000-01-01";
+        };
     }
 
     private static String compact(String value) {

@@ -9,9 +9,10 @@ import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.TableKind;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.mv.MvDescriptions;
-import io.cairndb.mv.TaskHistory;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
@@ -75,6 +76,10 @@ public final class ShowExecutor {
 
     public static RowResult createTable(StatementContext ctx, Statement.ShowCreateTable stmt) {
         TableMeta t = ctx.table(stmt.name());
+        if (t.kind() == TableKind.MATERIALIZED_VIEW) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "not support async materialized view, please use `show create materialized view`");
+        }
         if (t.isView()) {
             return new ListRowResult(strings("View", "Create View", "character_set_client", "collation_connection"),
                     List.of(List.of(t.name(), ShowCreateTable.of(t), "utf8mb4", "utf8mb4_0900_bin")));
@@ -128,7 +133,7 @@ public final class ShowExecutor {
             if (mv != null) {
                 List<String> unsync = MvDescriptions.unsyncTables(ctx.catalog(), mv, p.name());
                 row.add(String.valueOf(MvDescriptions.partitionInSync(ctx.catalog(), mv, p.name())));
-                row.add(TaskHistory.json(unsync));
+                row.add(unsync.toString()); // Doris prints the Java list: [t1, t2]
             }
             row.add(p.visibleVersion());
             row.add(counts.get(i));

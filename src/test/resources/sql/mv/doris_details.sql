@@ -1,0 +1,60 @@
+# Smaller behaviours of async MVs as in Doris: a comment may change by ALTER TABLE, nothing else;
+# ALTER MATERIALIZED VIEW .. SET takes only MV properties; no dynamic partitions on an MV; MV
+# names follow Doris's table-name rule; SHOW CREATE TABLE points to SHOW CREATE MATERIALIZED VIEW.
+
+statement ok
+CREATE DATABASE db
+
+statement ok
+USE db
+
+statement ok
+CREATE TABLE t1 (d DATE NOT NULL, k INT, v INT) DUPLICATE KEY(d)
+PARTITION BY RANGE(d) (PARTITION p1 VALUES LESS THAN ("2024-02-01"), PARTITION p2 VALUES LESS THAN ("2024-03-01"))
+DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+CREATE MATERIALIZED VIEW mv1 BUILD IMMEDIATE REFRESH AUTO ON MANUAL PARTITION BY (d)
+DISTRIBUTED BY HASH(k) BUCKETS 1 AS SELECT d, k, sum(v) AS s FROM t1 GROUP BY d, k
+
+statement ok
+ALTER TABLE mv1 MODIFY COMMENT 'daily sums'
+
+query
+SELECT TABLE_COMMENT FROM information_schema.tables WHERE TABLE_NAME = 'mv1'
+----
+daily sums
+
+statement error Table[mv1] is a materialized view
+ALTER TABLE mv1 ADD COLUMN x INT
+
+statement error illegal key:replication_num
+ALTER MATERIALIZED VIEW mv1 SET ("replication_num" = "1")
+
+statement error Not support dynamic partition properties on async materialized view
+ALTER MATERIALIZED VIEW mv1 SET ("dynamic_partition.enable" = "true")
+
+statement error Not support dynamic partition properties on async materialized view
+CREATE MATERIALIZED VIEW mv2 BUILD DEFERRED REFRESH AUTO ON MANUAL PARTITION BY (d)
+PROPERTIES ("dynamic_partition.enable" = "true") AS SELECT d, k FROM t1
+
+statement ok
+ALTER MATERIALIZED VIEW mv1 SET ("grace_period" = "10")
+
+statement error Incorrect table name 'mv blank'. Table name regex is '^[a-zA-Z][a-zA-Z0-9\-_]*$'
+CREATE MATERIALIZED VIEW `mv blank` BUILD DEFERRED REFRESH AUTO ON MANUAL AS SELECT k FROM t1
+
+statement error Incorrect table name 'mv 1'
+ALTER MATERIALIZED VIEW mv1 RENAME `mv 1`
+
+statement error not support async materialized view, please use `show create materialized view`
+SHOW CREATE TABLE mv1
+
+statement ok
+INSERT INTO t1 VALUES ('2024-01-05', 1, 1)
+
+query columns=PartitionName,SyncWithBaseTables,UnsyncTables rowsort
+SHOW PARTITIONS FROM mv1
+----
+p_00000101_20240201|false|[t1]
+p_20240201_20240301|true|[]
