@@ -29,7 +29,8 @@ final class EngineMessages {
             rule("Cannot compare values of type (.+?) and type (.+?) - an explicit cast is required.*",
                     ErrorCode.WRONG_ARGUMENTS, m -> "Can not compare " + EngineVocabulary.types(m.group(1)) + " with "
                             + EngineVocabulary.types(m.group(2)) + ": add an explicit CAST"),
-            rule("Could not convert string ['\"](.*)['\"] to (\\S+?)\\.?", ErrorCode.WRONG_VALUE,
+            rule("Could not convert string ['\"](.*?)['\"] to (\\S+?)(?: when casting from source column \\S+)?\\.?",
+                    ErrorCode.WRONG_VALUE,
                     m -> "Can not cast '" + m.group(1) + "' to " + EngineVocabulary.types(m.group(2))),
             rule("Type (\\S+) with value (.*) can't be cast because the value is out of range for the destination type (\\S+)",
                     ErrorCode.WRONG_VALUE, m -> "Value " + m.group(2) + " is out of range for "
@@ -64,6 +65,12 @@ final class EngineMessages {
                     m -> "Operand should contain " + m.group(2) + " column(s)"),
             rule("More than one row returned by a subquery used as an expression.*", ErrorCode.WRONG_VALUE,
                     m -> "Subquery returns more than 1 row"),
+            // The regular expression library's complaints, followed by the part of the pattern they are about.
+            rule("(missing \\)|missing \\]|unexpected \\)|invalid escape sequence|trailing \\\\|bad repetition operator"
+                    + "|no argument for repetition operator|invalid character class range|invalid character class"
+                    + "|invalid named capture group|invalid perl operator|invalid repetition size|bad inline flag"
+                    + "|missing argument to repetition operator): (.*)", ErrorCode.WRONG_ARGUMENTS,
+                    m -> "Invalid regex expression: " + m.group(1) + " near '" + m.group(2) + "'"),
             rule("Ambiguous reference to column name \"([^\"]+)\".*", ErrorCode.WRONG_ARGUMENTS,
                     m -> "Column '" + m.group(1) + "' is ambiguous"));
 
