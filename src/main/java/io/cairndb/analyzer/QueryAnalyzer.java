@@ -5,6 +5,7 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
+import io.cairndb.error.UnknownNames;
 import io.cairndb.plan.ColumnLineage;
 import io.cairndb.plan.ColumnOrigin;
 import io.cairndb.plan.DateUnits;
@@ -42,40 +43,54 @@ public final class QueryAnalyzer {
             "curdate", "current_date", "curtime", "current_time", "utc_timestamp", "sysdate", "rand", "random", "uuid",
             "uuid_numeric", "connection_id", "current_user", "user", "session_user");
     private static final int MAX_VIEW_DEPTH = 32;
+    /** Unit keywords some date functions take as a bare word ({@code timestampdiff(DAY, a, b)}): not column names. */
+    private static final Set<String> UNIT_WORDS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
+    /** The engine's row identifier: every table has it, and DELETE selects it to find the rows it removes. */
+    private static final String ROW_ID = "rowid";
 
     private final StatementContext ctx;
     private final boolean bindOpaqueRelations;
+    private final boolean rejectUnknownColumns;
+    /** Set once the query reads a relation whose columns only the engine knows: names are then left to it. */
+    private boolean opaqueRelations;
+    /** The scopes a subquery's names may also refer to (correlation), innermost first. */
+    private final Deque<List<Col>> outerScopes = new ArrayDeque<>();
+    /** The select-list aliases of the query blocks being visited, which WHERE, GROUP BY and HAVING may name. */
+    private final Deque<Set<String>> selectAliases = new ArrayDeque<>();
     private final Map<Expr, DataType> arithmetic = new IdentityHashMap<>();
     private final Set<QueryLineage.BaseTable> tables = new LinkedHashSet<>();
     private final Set<String> nondeterministic = new TreeSet<>();
     private Deque<Map<String, List<Col>>> ctes = new ArrayDeque<>();
     private int viewDepth;
 
-    private QueryAnalyzer(StatementContext ctx, boolean bindOpaqueRelations) {
+    private QueryAnalyzer(StatementContext ctx, boolean bindOpaqueRelations, boolean rejectUnknownColumns) {
         this.ctx = ctx;
         this.bindOpaqueRelations = bindOpaqueRelations;
+        this.rejectUnknownColumns = rejectUnknownColumns;
     }
 
     /** The lineage of every output column; relations without catalog columns are bound by DuckDB to list theirs. */
     public static QueryLineage lineage(StatementContext ctx, Query query) {
-        QueryAnalyzer a = new QueryAnalyzer(ctx, true);
+        QueryAnalyzer a = new QueryAnalyzer(ctx, true, false);
         List<Col> out = a.query(query);
         return new QueryLineage(out.stream().map(Col::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
     }
 
     /**
      * The integer additions, subtractions and multiplications of the query (by identity) with the
-     * wider type Doris gives them: INT + INT is a BIGINT, BIGINT + BIGINT a LARGEINT.
+     * wider type Doris gives them: INT + INT is a BIGINT, BIGINT + BIGINT a LARGEINT. A column that
+     * no table in scope has is reported here, as Doris reports it: the engine would name it only in
+     * some places (inside a cast it reports something else).
      */
     public static Map<Expr, DataType> widenedArithmetic(StatementContext ctx, Query query) {
-        QueryAnalyzer a = new QueryAnalyzer(ctx, false);
+        QueryAnalyzer a = new QueryAnalyzer(ctx, false, true);
         a.query(query);
         return a.arithmetic;
     }
 
     /** The same for a lone expression, such as a value in INSERT .. VALUES. */
     public static Map<Expr, DataType> widenedArithmetic(StatementContext ctx, Expr expr) {
-        QueryAnalyzer a = new QueryAnalyzer(ctx, false);
+        QueryAnalyzer a = new QueryAnalyzer(ctx, false, false);
         a.walk(expr, List.of());
         return a.arithmetic;
     }
@@ -86,7 +101,7 @@ public final class QueryAnalyzer {
      * its definition this way, so that a column added to a base table later does not change its shape.
      */
     public static Query expandStars(StatementContext ctx, Query query) {
-        return new QueryAnalyzer(ctx, true).expanded(query);
+        return new QueryAnalyzer(ctx, true, false).expanded(query);
     }
 
     private Query expanded(Query q) {
@@ -210,6 +225,8 @@ public final class QueryAnalyzer {
             return out;
         }
         if (body instanceof QueryBody.Values v) {
+            // The engine names the columns of VALUES.
+            opaqueRelations = true;
             v.rows().forEach(r -> r.forEach(e -> walk(e, List.of())));
             List<Col> out = new ArrayList<>();
             for (int i = 0; i < (v.rows().isEmpty() ? 0 : v.rows().get(0).size()); i++) {
@@ -241,6 +258,21 @@ public final class QueryAnalyzer {
 
     /** A SELECT block; its ORDER BY sees the output columns (aliases first) and the FROM columns. */
     private List<Col> select(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
+        Set<String> aliases = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        for (QueryBody.SelectItem item : spec.select()) {
+            if (item instanceof QueryBody.SingleColumn sc && sc.alias() != null) {
+                aliases.add(sc.alias());
+            }
+        }
+        selectAliases.push(aliases);
+        try {
+            return selectBlock(spec, orderBy);
+        } finally {
+            selectAliases.pop();
+        }
+    }
+
+    private List<Col> selectBlock(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
         List<Col> scope = spec.from() == null ? new ArrayList<>() : new ArrayList<>(relation(spec.from()));
         if (spec.where() != null) {
             walk(spec.where(), scope);
@@ -349,6 +381,7 @@ public final class QueryAnalyzer {
      * bound by DuckDB for lineage, left without columns (names resolve to nothing) for typing.
      */
     private List<Col> untracked(Relation r, String qualifier) {
+        opaqueRelations = true;
         if (!bindOpaqueRelations) {
             return List.of();
         }
@@ -379,7 +412,10 @@ public final class QueryAnalyzer {
             out.addAll(right);
         }
         if (j.on() != null) {
-            walk(j.on(), out);
+            // The condition of a SEMI or ANTI join sees both sides, though only one is in the output.
+            List<Col> both = new ArrayList<>(left);
+            both.addAll(right);
+            walk(j.on(), both);
             if (type == Relation.JoinType.INNER || type == Relation.JoinType.CROSS) {
                 equate(out, j.on());
             }
@@ -508,14 +544,23 @@ public final class QueryAnalyzer {
             nondeterministic.add(f.name().toLowerCase(Locale.ROOT));
         }
         for (Query q : ExprTree.subqueries(e)) {
-            query(q);
+            outerScopes.push(scope);
+            try {
+                query(q);
+            } finally {
+                outerScopes.pop();
+            }
         }
+        List<Col> childScope = e instanceof Expr.Lambda l ? withLambdaParameters(scope, l.params()) : scope;
         List<DataType> children = new ArrayList<>();
         for (Expr child : ExprTree.children(e)) {
-            children.add(walk(child, scope));
+            children.add(walk(child, childScope));
         }
         if (e instanceof Expr.Identifier id) {
             int i = find(scope, id);
+            if (i < 0 && rejectUnknownColumns && !opaqueRelations) {
+                checkKnown(id, scope);
+            }
             return i < 0 ? null : scope.get(i).type();
         }
         if (e instanceof Expr.IntegerLiteral lit) {
@@ -535,6 +580,51 @@ public final class QueryAnalyzer {
             return widened;
         }
         return null;
+    }
+
+    private static List<Col> withLambdaParameters(List<Col> scope, List<String> params) {
+        List<Col> out = new ArrayList<>(scope);
+        params.forEach(p -> out.add(new Col(null, p, ColumnLineage.NONE, null)));
+        return out;
+    }
+
+    /**
+     * Fails for a column that is in no scope of the query: not in its FROM, not an enclosing query's
+     * (a correlated subquery), not a select-list alias. A qualified name whose qualifier is a column
+     * (a struct field) or a database ({@code db.t.c}) is left to the engine, and so are hidden columns
+     * (named {@code __...}), which the write path's queries read.
+     */
+    private void checkKnown(Expr.Identifier id, List<Col> scope) {
+        List<List<Col>> scopes = new ArrayList<>();
+        scopes.add(scope);
+        scopes.addAll(outerScopes);
+        String name = id.name();
+        if (name.equalsIgnoreCase(ROW_ID)) {
+            return;
+        }
+        if (id.parts().size() == 1) {
+            if (name.startsWith("__") || UNIT_WORDS.contains(name.toUpperCase(Locale.ROOT))
+                    || selectAliases.stream().anyMatch(a -> a.contains(name))
+                    || scopes.stream().anyMatch(s -> find(s, id) >= 0)) {
+                return;
+            }
+            throw UnknownNames.column(name, null);
+        }
+        if (id.parts().size() != 2) {
+            return;
+        }
+        String qualifier = id.parts().get(0);
+        boolean qualifierIsTable = false;
+        for (List<Col> s : scopes) {
+            for (Col c : s) {
+                if (c.name().equalsIgnoreCase(qualifier) || c.qualifier() != null && c.qualifier().equalsIgnoreCase(qualifier)
+                        && c.name().equalsIgnoreCase(name)) {
+                    return;
+                }
+                qualifierIsTable |= c.qualifier() != null && c.qualifier().equalsIgnoreCase(qualifier);
+            }
+        }
+        throw qualifierIsTable ? UnknownNames.qualifiedColumn(qualifier, name, null) : UnknownNames.qualifier(qualifier, null);
     }
 
     private static List<Col> renamed(List<Col> cols, List<String> names, String qualifier) {

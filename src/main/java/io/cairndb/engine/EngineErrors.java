@@ -2,12 +2,16 @@ package io.cairndb.engine;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.UnknownNames;
 
 import java.sql.SQLException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Turns DuckDB exceptions into user-facing errors with MySQL codes and Doris-like wording. */
+/**
+ * Turns DuckDB exceptions into user-facing errors with MySQL codes and Doris-like wording: names the
+ * query does not define here, the other errors a statement can cause in {@link EngineMessages}.
+ */
 public final class EngineErrors {
     private static final Pattern ERROR_CLASS = Pattern.compile("([A-Za-z ]+) Error: (.*)", Pattern.DOTALL);
     private static final Pattern MISSING_COLUMN = Pattern.compile("Referenced column \"([^\"]+)\" (?:was )?not found.*",
@@ -17,7 +21,7 @@ public final class EngineErrors {
     private static final Pattern MISSING_QUALIFIER = Pattern.compile("Referenced table \"([^\"]+)\" not found.*", Pattern.DOTALL);
     private static final Pattern NOT_AGGREGATE = Pattern.compile("Function \"(\\w+)\" is a Scalar Function.*", Pattern.DOTALL);
     private static final Pattern MISSING_FUNCTION = Pattern.compile("Scalar Function with name (\\w+) does not exist!.*|"
-            + "Aggregate Function with name (\\w+) does not exist!.*", Pattern.DOTALL);
+            + "(?:Aggregate|Table) Function with name (\\w+) does not exist!.*", Pattern.DOTALL);
 
     private EngineErrors() {
     }
@@ -49,16 +53,15 @@ public final class EngineErrors {
         }
         Matcher col = MISSING_COLUMN.matcher(detail);
         if (col.matches()) {
-            return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + col.group(1) + "' in 'table list'", e);
+            return UnknownNames.column(col.group(1), e);
         }
         Matcher qcol = MISSING_QUALIFIED_COLUMN.matcher(detail);
         if (qcol.matches()) {
-            return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown column '" + qcol.group(2) + "' in '" + qcol.group(1) + "'", e);
+            return UnknownNames.qualifiedColumn(qcol.group(1), qcol.group(2), e);
         }
         Matcher qualifier = MISSING_QUALIFIER.matcher(detail);
         if (qualifier.matches()) {
-            return new CairnException(ErrorCode.UNKNOWN_COLUMN, "Unknown table '" + qualifier.group(1)
-                    + "' in the column list: it is neither a table nor an alias of this query", e);
+            return UnknownNames.qualifier(qualifier.group(1), e);
         }
         Matcher scalar = NOT_AGGREGATE.matcher(detail);
         if (scalar.matches()) {
@@ -69,6 +72,10 @@ public final class EngineErrors {
             String name = fn.group(1) != null ? fn.group(1) : fn.group(2);
             return new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not found function '" + name + "'", e);
         }
+        CairnException reworded = EngineMessages.reword(detail, e);
+        if (reworded != null) {
+            return reworded;
+        }
         ErrorCode code = switch (kind) {
             case "Binder" -> ErrorCode.WRONG_ARGUMENTS;
             case "Conversion", "Invalid Input", "Out of Range" -> ErrorCode.WRONG_VALUE;
@@ -76,6 +83,6 @@ public final class EngineErrors {
             case "Parser" -> ErrorCode.PARSE_ERROR;
             default -> ErrorCode.INTERNAL;
         };
-        return new CairnException(code, detail, e);
+        return new CairnException(code, EngineMessages.plain(detail), e);
     }
 }

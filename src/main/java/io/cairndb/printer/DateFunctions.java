@@ -142,7 +142,7 @@ final class DateFunctions {
     /** A date parsed with a MySQL format: NULL when it does not match; a DATE unless the format has a time. */
     private static String strToDate(Call c) {
         String mysql = format(c, 1);
-        String parsed = "try_strptime(" + c.arg(0) + ", " + SqlText.string(MysqlFormats.toStrptime(mysql)) + ")";
+        String parsed = "try_strptime(" + text(c, 0) + ", " + SqlText.string(MysqlFormats.toStrptime(mysql)) + ")";
         return MysqlFormats.hasTime(mysql) ? parsed : "CAST(" + parsed + " AS DATE)";
     }
 
@@ -151,10 +151,18 @@ final class DateFunctions {
         String instant = switch (c.arity()) {
             case 0 -> "current_timestamp";
             case 1 -> "CAST(" + datetime(c, 0) + " AS TIMESTAMPTZ)";
-            default -> "CAST(try_strptime(" + c.arg(0) + ", "
+            default -> "CAST(try_strptime(" + text(c, 0) + ", "
                     + SqlText.string(MysqlFormats.toStrptime(format(c, 1))) + ") AS TIMESTAMPTZ)";
         };
         return "CAST(floor(epoch(" + instant + ")) AS BIGINT)";
+    }
+
+    /**
+     * An argument parsed with a format, as text: Doris reads a DATE or DATETIME given to str_to_date or
+     * unix_timestamp(x, format) as its string form, and the parser takes only strings.
+     */
+    private static String text(Call c, int i) {
+        return "CAST(" + c.arg(i) + " AS VARCHAR)";
     }
 
     private static String format(Call c, int i) {
