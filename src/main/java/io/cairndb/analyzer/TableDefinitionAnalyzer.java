@@ -4,6 +4,7 @@ import io.cairndb.catalog.AggregationType;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DistributionMeta;
+import io.cairndb.catalog.DynamicPartitionConfig;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -56,8 +57,12 @@ public final class TableDefinitionAnalyzer {
                         List.of(), 1, now))
                 : partitioning(ct.partition(), columns, model, now);
         DistributionMeta distribution = distribution(ct.distribution(), columns, model);
-        return new TableMeta(ids.getAsLong(), database, ct.name().name(), TableKind.TABLE, columns, model,
+        TableMeta table = new TableMeta(ids.getAsLong(), database, ct.name().name(), TableKind.TABLE, columns, model,
                 ct.comment(), partitioning, distribution, ct.properties(), null, now, now);
+        if (DynamicPartitionConfig.present(ct.properties())) {
+            DynamicPartitionConfig.of(ct.properties()).checkTable(table);
+        }
+        return table;
     }
 
     /** Doris picks up to three leading columns, stopping after a string column and before a type that cannot be a key. */
@@ -174,7 +179,8 @@ public final class TableDefinitionAnalyzer {
         }
         PartitionScheme.Kind kind = desc.kind() == PartitionDesc.Kind.RANGE ? PartitionScheme.Kind.RANGE : PartitionScheme.Kind.LIST;
         List<PartitionMeta> parts = new PartitionAnalyzer(kind, partCols, ids).analyze(desc.partitions(), now);
-        return new PartitionScheme(kind, partCols.stream().map(ColumnMeta::name).toList(), parts);
+        PartitionScheme.AutoPartition auto = desc.auto() ? AutoPartitionDefinition.of(kind, partCols, desc.truncUnit()) : null;
+        return new PartitionScheme(kind, partCols.stream().map(ColumnMeta::name).toList(), parts, auto);
     }
 
     private static DistributionMeta distribution(DistributionDesc desc, List<ColumnMeta> columns, KeyModel model) {

@@ -36,16 +36,17 @@ public final class InsertExecutor {
         return ctx.underWriteLock(stmt.table(), t -> insert(ctx, t, stmt));
     }
 
-    /** Inserts into {@code t}, which the caller has locked or has just created in this transaction. */
-    public static UpdateCount insert(StatementContext ctx, TableMeta t, Statement.Insert stmt) {
+    /** Inserts into {@code table}, which the caller has locked or has just created in this transaction. */
+    public static UpdateCount insert(StatementContext ctx, TableMeta table, Statement.Insert stmt) {
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
-                : PartitionResolver.requireAll(t, stmt.partitions());
-        List<ColumnMeta> targets = targetColumns(t, stmt.columns());
-        String select = InsertSource.rows(ctx, t, targets, stmt.source());
-        try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
-            StrictChecks.check(ctx.txn().connection(), t);
-            LoadLabels.claim(ctx, t.database(), stmt.label());
+                : PartitionResolver.requireAll(table, stmt.partitions());
+        List<ColumnMeta> targets = targetColumns(table, stmt.columns());
+        String select = InsertSource.rows(ctx, table, targets, stmt.source());
+        try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
+            StrictChecks.check(ctx.txn().connection(), table);
+            LoadLabels.claim(ctx, table.database(), stmt.label());
             consumeStreams(ctx);
+            TableMeta t = named.isEmpty() ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
             checkPartitions(ctx, t, named);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
             if (stmt.overwrite()) {
