@@ -268,9 +268,14 @@ keyDesc
     : model=(DUPLICATE | UNIQUE | AGGREGATE | PRIMARY) KEY LEFT_PAREN identifierList RIGHT_PAREN
     ;
 
+// AUTO PARTITION BY RANGE (date_trunc(col, 'unit')) () and AUTO PARTITION BY LIST (col) (): writes create partitions.
 partitionDesc
-    : PARTITION BY kind=(RANGE | LIST) LEFT_PAREN identifierList RIGHT_PAREN
+    : AUTO? PARTITION BY kind=(RANGE | LIST) LEFT_PAREN (identifierList | partitionTruncation) RIGHT_PAREN
       LEFT_PAREN (partitionDef (COMMA partitionDef)*)? RIGHT_PAREN
+    ;
+
+partitionTruncation
+    : function=identifier LEFT_PAREN column=identifier COMMA unit=string RIGHT_PAREN
     ;
 
 partitionDef
@@ -297,6 +302,7 @@ partitionValueList
 
 partitionValue
     : MAXVALUE
+    | NULL
     | string
     | MINUS_SIGN? INTEGER_VALUE
     ;
@@ -484,6 +490,7 @@ showStatement
     | SHOW CREATE (TABLE | VIEW) qualifiedName                                            #showCreateTable
     | SHOW CREATE (DATABASE | SCHEMA) identifier                                          #showCreateDatabase
     | SHOW PARTITIONS FROM qualifiedName whereClause? orderByClause? limitClause?         #showPartitions
+    | SHOW DYNAMIC PARTITION TABLES ((FROM | IN) identifier)?                             #showDynamicPartitionTables
     | SHOW FULL? (COLUMNS | FIELDS) (FROM | IN) qualifiedName ((FROM | IN) identifier)? likeClause?  #showColumns
     | SHOW scope=(GLOBAL | SESSION | LOCAL)? VARIABLES showFilter?                        #showVariables
     | SHOW FULL? PROCESSLIST                                                              #showProcesslist
@@ -862,6 +869,7 @@ nonReserved
     | REPLACE_IF_NOT_NULL | ROLLBACK | ROLLUP | ROW | ROWS | SEMI | SEPARATOR | SERIALIZABLE
     | SESSION | SETS | START | STATUS | STRUCT | SUM | TABLES | THAN | TIMESTAMP | TRANSACTION
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
+    | DYNAMIC
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
@@ -946,6 +954,7 @@ DROP: 'DROP';
 DUAL: 'DUAL';
 DUMP: 'DUMP';
 DUPLICATE: 'DUPLICATE';
+DYNAMIC: 'DYNAMIC';
 ELSE: 'ELSE';
 END: 'END';
 ENGINE: 'ENGINE';

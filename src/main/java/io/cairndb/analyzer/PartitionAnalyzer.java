@@ -87,6 +87,16 @@ public final class PartitionAnalyzer {
         throw new IllegalStateException("unhandled " + def);
     }
 
+    /** Whether {@code p} can join {@code partitions}: no partition has its name or overlaps its range. */
+    public boolean fits(List<PartitionMeta> partitions, PartitionMeta p) {
+        for (PartitionMeta other : partitions) {
+            if (other.name().equalsIgnoreCase(p.name()) || (kind == PartitionScheme.Kind.RANGE && rangesOverlap(other, p))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Adds a partition, rejecting duplicate names and overlapping ranges or list values. */
     public void add(List<PartitionMeta> partitions, PartitionMeta p) {
         for (PartitionMeta other : partitions) {
@@ -209,6 +219,13 @@ public final class PartitionAnalyzer {
         for (int i = 0; i < values.size(); i++) {
             if (values.get(i).maxValue()) {
                 return List.of();
+            }
+            if (values.get(i).isNull()) {
+                if (kind != PartitionScheme.Kind.LIST) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not use NULL as a RANGE partition value");
+                }
+                out.add(null);
+                continue;
             }
             out.add(normalize(values.get(i), columns.get(i).type()));
         }

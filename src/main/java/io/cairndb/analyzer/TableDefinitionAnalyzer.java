@@ -4,6 +4,7 @@ import io.cairndb.catalog.AggregationType;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DistributionMeta;
+import io.cairndb.catalog.DynamicPartitionConfig;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -58,8 +59,12 @@ public final class TableDefinitionAnalyzer {
                         List.of(), 1, now))
                 : partitioning(ct.partition(), columns, model, now);
         DistributionMeta distribution = distribution(ct.distribution(), columns, model);
-        return new TableMeta(ids.getAsLong(), database, ct.name().name(), TableKind.TABLE, columns, model,
+        TableMeta table = new TableMeta(ids.getAsLong(), database, ct.name().name(), TableKind.TABLE, columns, model,
                 ct.comment(), partitioning, distribution, ct.properties(), null, now, now);
+        if (DynamicPartitionConfig.present(ct.properties())) {
+            DynamicPartitionConfig.of(ct.properties()).checkTable(table);
+        }
+        return table;
     }
 
     /**
@@ -205,7 +210,8 @@ public final class TableDefinitionAnalyzer {
         }
         PartitionScheme.Kind kind = desc.kind() == PartitionDesc.Kind.RANGE ? PartitionScheme.Kind.RANGE : PartitionScheme.Kind.LIST;
         List<PartitionMeta> parts = new PartitionAnalyzer(kind, partCols, ids).analyze(desc.partitions(), now);
-        return new PartitionScheme(kind, partCols.stream().map(ColumnMeta::name).toList(), parts);
+        PartitionScheme.AutoPartition auto = desc.auto() ? AutoPartitionDefinition.of(kind, partCols, desc.truncUnit()) : null;
+        return new PartitionScheme(kind, partCols.stream().map(ColumnMeta::name).toList(), parts, auto);
     }
 
     private static DistributionMeta distribution(DistributionDesc desc, List<ColumnMeta> columns, KeyModel model) {

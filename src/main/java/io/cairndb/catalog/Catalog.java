@@ -188,6 +188,15 @@ public final class Catalog {
         store.saveTable(c, t);
     }
 
+    /**
+     * The table as {@code c}'s transaction saved it, which is newer than the published one when an
+     * earlier statement of the same (explicit) transaction changed it; {@code published} otherwise.
+     */
+    public TableMeta tableAsSaved(Connection c, TableMeta published) {
+        TableMeta saved = store.loadTable(c, published.database(), published.name());
+        return saved == null ? published : saved;
+    }
+
     public void publishTable(TableMeta t) {
         TableMeta previous = tables.get(t.database(), t.name());
         tables.put(t);

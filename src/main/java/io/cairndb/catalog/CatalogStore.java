@@ -87,6 +87,19 @@ final class CatalogStore {
         save(c, "TABLE", t.database(), t.name(), write(t));
     }
 
+    /** The table as {@code c}'s transaction sees it, or null. */
+    TableMeta loadTable(Connection c, String db, String name) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT body FROM " + OBJECTS + " WHERE kind = 'TABLE' AND db = ? AND name = ?")) {
+            ps.setString(1, db);
+            ps.setString(2, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? read(rs.getString(1), TableMeta.class) : null;
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
     List<MvMeta> loadMvs(Connection c) {
         List<MvMeta> out = new ArrayList<>();
         for (String body : bodies(c, "MV")) {

@@ -25,6 +25,9 @@ public final class FeConfig {
             Map.entry("enable_feature_binlog", "true"),
             Map.entry("enable_table_stream", "true"),
             Map.entry("changelog_cleanup_interval_seconds", "60"),
+            // Dynamic partitioning: whether its background job runs, and how often (seconds), as in Doris.
+            Map.entry("dynamic_partition_enable", "true"),
+            Map.entry("dynamic_partition_check_interval_seconds", "600"),
             Map.entry("job_mtmv_task_consumer_thread_num", "10"),
             Map.entry("max_persistence_task_count", "100"),
             // Where the MySQL protocol listens: loopback until the operator says otherwise. Doris's

@@ -1,5 +1,7 @@
 package io.cairndb.catalog;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -14,7 +16,8 @@ public record PartitionMeta(long id, String name, List<String> lower, List<Strin
     public PartitionMeta {
         lower = List.copyOf(lower);
         upper = List.copyOf(upper);
-        listValues = listValues.stream().map(List::copyOf).toList();
+        // A LIST value may be NULL (VALUES IN (NULL)), which List.copyOf refuses.
+        listValues = listValues.stream().map(v -> Collections.unmodifiableList(new ArrayList<>(v))).toList();
     }
 
     public PartitionMeta withVersion(long version, long time) {

@@ -5,13 +5,21 @@ import java.util.List;
 /**
  * How a table is partitioned: RANGE or LIST over {@code columns}, with partitions in order. An
  * unpartitioned table has one implicit partition named after the table, as in Doris, so that
- * versions and row counts work the same everywhere.
+ * versions and row counts work the same everywhere. {@code auto} is null unless writes create the
+ * partitions they need (Doris AUTO PARTITION).
  */
-public record PartitionScheme(Kind kind, List<String> columns, List<PartitionMeta> partitions) {
+public record PartitionScheme(Kind kind, List<String> columns, List<PartitionMeta> partitions, AutoPartition auto) {
     public enum Kind { RANGE, LIST, UNPARTITIONED }
 
+    /**
+     * AUTO PARTITION: a RANGE scheme creates one partition per {@code date_trunc} unit ({@code truncUnit},
+     * lower-case) a write needs; a LIST scheme (truncUnit null) one partition per new value.
+     */
+    public record AutoPartition(String truncUnit) {
+    }
+
     public static PartitionScheme unpartitioned(PartitionMeta single) {
-        return new PartitionScheme(Kind.UNPARTITIONED, List.of(), List.of(single));
+        return new PartitionScheme(Kind.UNPARTITIONED, List.of(), List.of(single), null);
     }
 
     public PartitionScheme {
@@ -19,8 +27,12 @@ public record PartitionScheme(Kind kind, List<String> columns, List<PartitionMet
         partitions = List.copyOf(partitions);
     }
 
+    public PartitionScheme(Kind kind, List<String> columns, List<PartitionMeta> partitions) {
+        this(kind, columns, partitions, null);
+    }
+
     public PartitionScheme withPartitions(List<PartitionMeta> newPartitions) {
-        return new PartitionScheme(kind, columns, newPartitions);
+        return new PartitionScheme(kind, columns, newPartitions, auto);
     }
 
     public PartitionMeta find(String name) {

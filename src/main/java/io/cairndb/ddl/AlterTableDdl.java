@@ -8,6 +8,7 @@ import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.catalog.DistributionMeta;
+import io.cairndb.catalog.DynamicPartitionConfig;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -26,6 +27,7 @@ import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
 
 import java.sql.Connection;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,13 @@ public final class AlterTableDdl {
         TableMeta t = original;
         for (Statement.AlterClause clause : stmt.clauses()) {
             t = apply(ctx, t, clause);
+        }
+        if (DynamicPartitionConfig.present(t.properties())) {
+            DynamicPartitionConfig.of(t.properties()).checkTable(t);
+        }
+        if (DynamicPartitions.enabledBy(original, t)) {
+            // As at CREATE: switching dynamic partitioning on creates (and drops) partitions at once.
+            t = DynamicPartitions.schedule(ctx, t, Instant.now()).table();
         }
         TableMeta result = t;
         Connection c = ctx.txn().connection();
@@ -128,7 +137,7 @@ public final class AlterTableDdl {
             cols.set(cols.indexOf(col), col.withName(rename.newName()));
             PartitionScheme ps = t.partitioning();
             PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
-                    ps.partitions());
+                    ps.partitions(), ps.auto());
             TableMeta next = t.withColumns(cols).withPartitioning(renamed);
             SequenceColumn seq = SequenceColumn.of(t);
             if (seq != null && seq.column().equals(col.name())) {
@@ -138,6 +147,7 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.AddPartition add) {
             requirePartitioned(t);
+            DynamicPartitions.checkManualChangeAllowed(t);
             List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
             PartitionAnalyzer analyzer = partitionAnalyzer(ctx, t);
             for (PartitionMeta p : analyzer.partitionsOf(add.partition(), parts, System.currentTimeMillis())) {
@@ -150,6 +160,7 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.DropPartition drop) {
             requirePartitioned(t);
+            DynamicPartitions.checkManualChangeAllowed(t);
             PartitionMeta p = t.partition(drop.name());
             if (p == null) {
                 if (drop.ifExists()) {
@@ -157,13 +168,7 @@ public final class AlterTableDdl {
                 }
                 PartitionResolver.require(t, drop.name());
             }
-            if (ChangelogConfig.of(t).enabled()) {
-                ChangelogTables.mark(c, t.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION");
-            }
-            Sql.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.of(t, p));
-            List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
-            parts.remove(p);
-            return t.withPartitioning(t.partitioning().withPartitions(parts));
+            return PartitionRemoval.drop(ctx, t, p);
         }
         if (clause instanceof Statement.RenameTable rename) {
             // A table being created under the new name meanwhile is found once its creator is done.

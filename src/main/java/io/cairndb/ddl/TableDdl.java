@@ -23,6 +23,7 @@ import io.cairndb.sql.tree.Statement;
 import io.cairndb.write.ColumnDefaults;
 import io.cairndb.write.InsertExecutor;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,9 +71,10 @@ public final class TableDdl {
                 Sql.execute(ctx.txn().connection(), "CREATE SEQUENCE " + ColumnDefaults.sequence(t, c));
             }
         }
-        ctx.catalog().saveTable(ctx.txn().connection(), t);
-        ctx.txn().afterCommit(() -> ctx.catalog().publishTable(t));
-        return t;
+        TableMeta created = DynamicPartitions.schedule(ctx, t, Instant.now()).table();
+        ctx.catalog().saveTable(ctx.txn().connection(), created);
+        ctx.txn().afterCommit(() -> ctx.catalog().publishTable(created));
+        return created;
     }
 
     /** CTAS: the columns are the query's output columns (or the names given), typed by the query. */

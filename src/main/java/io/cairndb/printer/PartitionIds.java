@@ -16,6 +16,9 @@ public final class PartitionIds {
         if (t.partitioning().kind() == PartitionScheme.Kind.UNPARTITIONED) {
             return Long.toString(parts.get(0).id());
         }
+        if (parts.isEmpty()) {
+            return "-1";
+        }
         StringBuilder sb = new StringBuilder("CASE");
         for (PartitionMeta p : parts) {
             sb.append(" WHEN ").append(PartitionPredicates.of(t, p, qualifier)).append(" THEN ").append(p.id());

@@ -25,11 +25,7 @@ public final class PartitionPredicates {
         }
         List<ColumnMeta> cols = s.columns().stream().map(t::column).toList();
         if (s.kind() == PartitionScheme.Kind.LIST) {
-            List<String> tuples = new ArrayList<>();
-            for (List<String> values : p.listValues()) {
-                tuples.add(tuple(cols, values));
-            }
-            return tuple(cols, qualifier) + " IN (" + String.join(", ", tuples) + ")";
+            return listMember(cols, qualifier, p.listValues());
         }
         List<String> conds = new ArrayList<>();
         String key = tuple(cols.subList(0, Math.max(1, Math.max(p.lower().size(), p.upper().size()))), qualifier);
@@ -69,11 +65,35 @@ public final class PartitionPredicates {
         if (t.partitioning().kind() == PartitionScheme.Kind.UNPARTITIONED) {
             return "0";
         }
+        if (parts.isEmpty()) {
+            // A table whose partitions are all yet to come (dynamic or AUTO partitioning) holds no row.
+            return "CAST(NULL AS INTEGER)";
+        }
         StringBuilder sb = new StringBuilder("CASE");
         for (int i = 0; i < parts.size(); i++) {
             sb.append(" WHEN ").append(of(t, parts.get(i), qualifier)).append(" THEN ").append(i);
         }
         return sb.append(" END").toString();
+    }
+
+    /**
+     * Rows whose key is one of {@code values}. IN never matches NULL, so tuples holding a NULL (VALUES IN
+     * (NULL)) are matched with IS NOT DISTINCT FROM.
+     */
+    private static String listMember(List<ColumnMeta> cols, String qualifier, List<List<String>> values) {
+        List<String> plain = new ArrayList<>();
+        List<String> conds = new ArrayList<>();
+        for (List<String> v : values) {
+            if (v.contains(null)) {
+                conds.add(tuple(cols, qualifier) + " IS NOT DISTINCT FROM " + tuple(cols, v));
+            } else {
+                plain.add(tuple(cols, v));
+            }
+        }
+        if (!plain.isEmpty()) {
+            conds.add(0, tuple(cols, qualifier) + " IN (" + String.join(", ", plain) + ")");
+        }
+        return conds.size() == 1 ? conds.get(0) : "(" + String.join(" OR ", conds) + ")";
     }
 
     private static String tuple(List<ColumnMeta> cols, String qualifier) {
@@ -86,7 +106,8 @@ public final class PartitionPredicates {
     private static String tuple(List<ColumnMeta> cols, List<String> values) {
         List<String> lits = new ArrayList<>();
         for (int i = 0; i < values.size(); i++) {
-            lits.add("CAST(" + Sql.literal(values.get(i)) + " AS " + DuckTypes.toDuckDb(cols.get(i).type()) + ")");
+            lits.add("CAST(" + (values.get(i) == null ? "NULL" : Sql.literal(values.get(i))) + " AS "
+                    + DuckTypes.toDuckDb(cols.get(i).type()) + ")");
         }
         return lits.size() == 1 ? lits.get(0) : "(" + String.join(", ", lits) + ")";
     }

@@ -56,6 +56,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final Tso tso = new Tso();
     private final SystemTables systemTables;
     private final MaterializedViews materializedViews;
+    private final DynamicPartitionScheduler dynamicPartitions;
     private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "housekeeping");
         t.setDaemon(true);
@@ -111,6 +112,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         cleanUpChangelogs();
         housekeeping.scheduleWithFixedDelay(this::cleanUpChangelogs, every, every, TimeUnit.SECONDS);
         materializedViews.start();
+        dynamicPartitions = new DynamicPartitionScheduler(this, catalog, config);
+        dynamicPartitions.start();
     }
 
     /** Opens the database in {@code dataDir} (in memory when null) with the default configuration. */
@@ -127,6 +130,18 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         synchronized (housekeepingConnection) {
             return ChangelogRetention.cleanUp(housekeepingConnection, catalog, locks, tso, System.currentTimeMillis());
         }
+    }
+
+    /**
+     * Runs dynamic partitioning over every table now, as its background job does every
+     * dynamic_partition_check_interval_seconds; returns the number of tables whose partitions changed.
+     */
+    public int runDynamicPartitionPass() {
+        return dynamicPartitions.runPass();
+    }
+
+    DynamicPartitionScheduler dynamicPartitions() {
+        return dynamicPartitions;
     }
 
     @Override
@@ -265,6 +280,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     public void close() {
         housekeeping.shutdownNow();
         interrupter.shutdownNow();
+        dynamicPartitions.close();
         materializedViews.close();
         for (Session s : List.copyOf(sessions.values())) {
             s.close();

@@ -86,7 +86,8 @@ final class SessionTransaction {
                 || s instanceof Statement.Transaction || s instanceof Statement.UseDatabase || s instanceof Statement.Kill
                 || s instanceof Statement.Describe || s instanceof Statement.ShowStreams || s instanceof Statement.ShowDatabases
                 || s instanceof Statement.ShowTables || s instanceof Statement.ShowCreateTable || s instanceof Statement.ShowCreateDatabase
-                || s instanceof Statement.ShowPartitions || s instanceof Statement.ShowColumns
+                || s instanceof Statement.ShowPartitions || s instanceof Statement.ShowDynamicPartitionTables
+                || s instanceof Statement.ShowColumns
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof MvStatement.ShowCreate;

@@ -20,6 +20,7 @@ import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.system.ClientShows;
+import io.cairndb.system.DynamicPartitionTables;
 import io.cairndb.system.ShowExecutor;
 import io.cairndb.write.DeleteExecutor;
 import io.cairndb.write.InsertExecutor;
@@ -109,6 +110,9 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.ShowPartitions s) {
             return ShowExecutor.partitions(ctx, s);
+        }
+        if (statement instanceof Statement.ShowDynamicPartitionTables s) {
+            return DynamicPartitionTables.show(ctx, s, session.database().dynamicPartitions()::status);
         }
         if (statement instanceof Statement.ShowColumns s) {
             return ShowExecutor.columns(ctx, s);

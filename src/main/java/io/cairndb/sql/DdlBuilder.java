@@ -137,8 +137,17 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
             return null;
         }
         PartitionDesc.Kind kind = ctx.kind.getType() == CairnSqlLexer.RANGE ? PartitionDesc.Kind.RANGE : PartitionDesc.Kind.LIST;
-        return new PartitionDesc(kind, identifiers(ctx.identifierList()),
-                ctx.partitionDef().stream().map(this::partitionDef).toList());
+        List<PartitionDesc.PartitionDef> defs = ctx.partitionDef().stream().map(this::partitionDef).toList();
+        PartitionTruncationContext truncation = ctx.partitionTruncation();
+        if (truncation == null) {
+            return new PartitionDesc(kind, identifiers(ctx.identifierList()), defs, ctx.AUTO() != null, null);
+        }
+        if (kind != PartitionDesc.Kind.RANGE || !identifier(truncation.function).equalsIgnoreCase("date_trunc")) {
+            throw SyntaxErrors.at(truncation.getStart(), "a partition expression is only allowed as"
+                    + " [AUTO] PARTITION BY RANGE (date_trunc(col, 'unit'))");
+        }
+        // As in Doris, a date_trunc partition expression makes the partitioning AUTO with or without the keyword.
+        return new PartitionDesc(kind, List.of(identifier(truncation.column)), defs, true, string(truncation.unit));
     }
 
     private PartitionDesc.PartitionDef partitionDef(PartitionDefContext ctx) {
@@ -179,6 +188,9 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     private static PartitionDesc.Value value(PartitionValueContext ctx) {
         if (ctx.MAXVALUE() != null) {
             return PartitionDesc.Value.MAX;
+        }
+        if (ctx.NULL() != null) {
+            return PartitionDesc.Value.NULL;
         }
         return PartitionDesc.Value.of(ctx.string() != null ? string(ctx.string()) : ctx.getText());
     }

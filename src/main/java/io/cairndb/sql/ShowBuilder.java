@@ -46,6 +46,11 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitShowDynamicPartitionTables(ShowDynamicPartitionTablesContext ctx) {
+        return new Statement.ShowDynamicPartitionTables(ctx.identifier() == null ? null : identifier(ctx.identifier()));
+    }
+
+    @Override
     public Statement visitShowColumns(ShowColumnsContext ctx) {
         return new Statement.ShowColumns(tableIn(ctx.qualifiedName(), ctx.identifier()), ctx.FULL() != null,
                 AstBuilder.like(ctx.likeClause()));

@@ -136,8 +136,10 @@ public final class SqlFormatter {
         }
         if (create.partition() != null) {
             PartitionDesc partition = create.partition();
-            out.append(" PARTITION BY ").append(partition.kind().name()).append(" (")
-                    .append(identifiers(partition.columns())).append(") (")
+            String by = partition.truncUnit() == null ? identifiers(partition.columns())
+                    : "date_trunc(" + identifiers(partition.columns()) + ", " + SqlStrings.quoteString(partition.truncUnit()) + ")";
+            out.append(partition.auto() ? " AUTO" : "").append(" PARTITION BY ").append(partition.kind().name()).append(" (")
+                    .append(by).append(") (")
                     .append(partition.partitions().stream().map(SqlFormatter::partitionDef)
                             .collect(Collectors.joining(", "))).append(')');
         }
@@ -200,7 +202,7 @@ public final class SqlFormatter {
     }
 
     private static String value(PartitionDesc.Value value) {
-        return value.maxValue() ? "MAXVALUE" : SqlStrings.quoteString(value.text());
+        return value.maxValue() ? "MAXVALUE" : value.isNull() ? "NULL" : SqlStrings.quoteString(value.text());
     }
 
     private static String distribution(DistributionDesc distribution) {
@@ -283,6 +285,9 @@ public final class SqlFormatter {
         }
         if (statement instanceof Statement.ShowCreateTable show) {
             return "SHOW CREATE TABLE " + name(show.name());
+        }
+        if (statement instanceof Statement.ShowDynamicPartitionTables show) {
+            return "SHOW DYNAMIC PARTITION TABLES" + (show.database() == null ? "" : " FROM " + identifier(show.database()));
         }
         if (statement instanceof Statement.ShowPartitions show) {
             return "SHOW PARTITIONS FROM " + name(show.table()) + where(show.where())

@@ -63,7 +63,10 @@ public final class ShowCreateTable {
     }
 
     private static String partitions(PartitionScheme s) {
-        StringBuilder sb = new StringBuilder("PARTITION BY ").append(s.kind()).append('(').append(names(s.columns())).append(")\n(");
+        String by = s.auto() != null && s.auto().truncUnit() != null
+                ? "date_trunc(" + names(s.columns()) + ", '" + s.auto().truncUnit() + "')" : names(s.columns());
+        StringBuilder sb = new StringBuilder(s.auto() == null ? "" : "AUTO ").append("PARTITION BY ").append(s.kind())
+                .append('(').append(by).append(")\n(");
         List<String> parts = new ArrayList<>();
         for (PartitionMeta p : s.partitions()) {
             if (s.kind() == PartitionScheme.Kind.LIST) {
@@ -82,7 +85,7 @@ public final class ShowCreateTable {
     }
 
     private static String values(List<String> v) {
-        return String.join(", ", v.stream().map(x -> "\"" + x + "\"").toList());
+        return String.join(", ", v.stream().map(x -> x == null ? "NULL" : "\"" + x + "\"").toList());
     }
 
     private static String names(List<String> names) {

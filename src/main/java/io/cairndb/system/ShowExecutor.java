@@ -152,7 +152,8 @@ public final class ShowExecutor {
         if (s.kind() == PartitionScheme.Kind.LIST) {
             List<String> keys = new ArrayList<>();
             for (List<String> v : p.listValues()) {
-                keys.add("[types: [" + types + "]; keys: [" + String.join(", ", v) + "]; ]");
+                keys.add("[types: [" + types + "]; keys: [" + String.join(", ", v.stream().map(x -> x == null ? "NULL" : x).toList())
+                        + "]; ]");
             }
             return "(" + String.join(",", keys) + ")";
         }

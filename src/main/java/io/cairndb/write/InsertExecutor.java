@@ -38,17 +38,20 @@ public final class InsertExecutor {
         return ctx.underWriteLock(stmt.table(), t -> insert(ctx, t, stmt));
     }
 
-    /** Inserts into {@code t}, which the caller has locked or has just created in this transaction. */
-    public static UpdateCount insert(StatementContext ctx, TableMeta t, Statement.Insert stmt) {
+    /** Inserts into {@code table}, which the caller has locked or has just created in this transaction. */
+    public static UpdateCount insert(StatementContext ctx, TableMeta table, Statement.Insert stmt) {
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
-                : PartitionResolver.requireAll(t, stmt.partitions());
-        List<ColumnMeta> targets = targetColumns(ctx, t, stmt.columns());
+                : PartitionResolver.requireAll(table, stmt.partitions());
+        List<ColumnMeta> targets = targetColumns(ctx, table, stmt.columns());
         boolean strict = ctx.session().flag("enable_insert_strict");
-        String select = InsertSource.rows(ctx, t, targets, stmt.source(), strict);
-        try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
+        String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
+        try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
             StrictChecks.Filtered filtered = new StrictChecks.Filtered(0, List.of());
             if (strict) {
-                StrictChecks.check(ctx.txn().connection(), t);
+                StrictChecks.check(ctx.txn().connection(), table);
+            }
+            TableMeta t = named.isEmpty() ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
+            if (strict) {
                 checkPartitions(ctx, t, named);
             } else {
                 filtered = StrictChecks.filter(ctx.txn().connection(), t, outsidePartitions(t, named), staged.count(),

@@ -2,18 +2,31 @@ package io.cairndb.sql.tree;
 
 import java.util.List;
 
-/** {@code PARTITION BY RANGE|LIST (cols) (partition definitions)}. */
-public record PartitionDesc(Kind kind, List<String> columns, List<PartitionDef> partitions) {
+/**
+ * {@code [AUTO] PARTITION BY RANGE|LIST (cols) (partition definitions)}. An AUTO RANGE partitioning
+ * names its column through {@code date_trunc(col, 'unit')}: {@code truncUnit} holds the unit as
+ * written, null otherwise.
+ */
+public record PartitionDesc(Kind kind, List<String> columns, List<PartitionDef> partitions, boolean auto, String truncUnit) {
     public PartitionDesc {
         columns = List.copyOf(columns);
         partitions = List.copyOf(partitions);
     }
 
+    public PartitionDesc(Kind kind, List<String> columns, List<PartitionDef> partitions) {
+        this(kind, columns, partitions, false, null);
+    }
+
     public enum Kind { RANGE, LIST }
 
-    /** A bound value as written (quotes removed), or MAXVALUE. */
+    /** A bound value as written (quotes removed), MAXVALUE, or NULL (a LIST value; text null). */
     public record Value(String text, boolean maxValue) {
         public static final Value MAX = new Value(null, true);
+        public static final Value NULL = new Value(null, false);
+
+        public boolean isNull() {
+            return text == null && !maxValue;
+        }
 
         public static Value of(String text) {
             return new Value(text, false);

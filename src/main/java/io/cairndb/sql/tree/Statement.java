@@ -237,6 +237,10 @@ public interface Statement {
     record ShowCreateDatabase(String name) implements Statement {
     }
 
+    /** {@code SHOW DYNAMIC PARTITION TABLES [FROM db]}; database nullable (current). */
+    record ShowDynamicPartitionTables(String database) implements Statement {
+    }
+
     record ShowPartitions(QualifiedName table, Expr where, List<OrderItem> orderBy, Query.Limit limit)
             implements Statement {
         public ShowPartitions {
