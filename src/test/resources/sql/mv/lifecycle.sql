@@ -299,9 +299,24 @@ DROP TABLE tags
 statement ok
 DROP TABLE items
 
-# Schema changes of base tables: ADD COLUMN keeps the MV NORMAL; dropping a used column does not.
+# Schema changes of base tables: ADD COLUMN, and dropping a column the MV does not use, keep the
+# MV NORMAL; dropping a used column does not.
 statement ok
 ALTER TABLE sales ADD COLUMN note VARCHAR(10)
+
+query
+SELECT State, SchemaChangeDetail FROM mv_infos('database' = 'ldb')
+----
+NORMAL|(empty)
+
+statement ok
+ALTER TABLE regions ADD COLUMN unused INT
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_total COMPLETE WITH SYNC MODE
+
+statement ok
+ALTER TABLE regions DROP COLUMN unused
 
 query
 SELECT State, SchemaChangeDetail FROM mv_infos('database' = 'ldb')

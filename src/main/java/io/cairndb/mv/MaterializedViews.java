@@ -119,7 +119,7 @@ public final class MaterializedViews {
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
         MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
-                MvRefresher.baseTables(bases), Map.of(), "INIT", 0, 0, "", false, true, "", now);
+                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now);
 
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
         ctx.catalog().saveTable(ctx.txn().connection(), table);

@@ -112,7 +112,7 @@ final class MvRefresher {
                 sources.put(t.name(), built);
             }
         }
-        MvMeta refreshed = mv.refreshed(baseTables(bases.values()), sources, now);
+        MvMeta refreshed = mv.refreshed(baseTables(bases.values(), mv.querySql()), sources, now);
         boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
         if (partitionsChanged) {
             ctx.catalog().saveMvAndTable(c, refreshed, updated);
@@ -254,11 +254,22 @@ final class MvRefresher {
         return true;
     }
 
-    static List<MvMeta.BaseTable> baseTables(Iterable<TableMeta> tables) {
+    /**
+     * The base tables with the columns the definition {@code querySql} may use and their types: a
+     * later change to one of them puts the MV in SCHEMA_CHANGE, a change to another column does not.
+     * A column counts as used when its name is a word of the definition (whose {@code *} is spelled
+     * out), which errs on the side of SCHEMA_CHANGE.
+     */
+    static List<MvMeta.BaseTable> baseTables(Iterable<TableMeta> tables, String querySql) {
+        Set<String> words = new java.util.HashSet<>();
+        for (String w : querySql.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_$]+")) {
+            words.add(w);
+        }
         List<MvMeta.BaseTable> out = new ArrayList<>();
         for (TableMeta t : tables) {
             Map<String, String> types = new LinkedHashMap<>();
-            t.columns().forEach(col -> types.put(col.name(), col.type().toSql()));
+            t.columns().stream().filter(col -> words.contains(col.name().toLowerCase(java.util.Locale.ROOT)))
+                    .forEach(col -> types.put(col.name(), col.type().toSql()));
             out.add(new MvMeta.BaseTable(t.id(), t.database(), t.name(), types));
         }
         return out;
