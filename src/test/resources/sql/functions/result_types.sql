@@ -46,3 +46,46 @@ query
 SELECT array_agg(name ORDER BY k, name), collect_list(name ORDER BY k, name) FROM src
 ----
 ["a", null, "b"]|["a", "b"]
+
+# NULL in an async MV is a TINYINT column, and an unaliased literal is named __literal_<position>
+statement ok
+CREATE MATERIALIZED VIEW lit_mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY HASH(k) BUCKETS 1
+AS SELECT k, NULL, 1, NULL AS none, sum(m) AS total FROM src GROUP BY k
+
+wait tasks
+
+query columns=Field
+DESC lit_mv
+----
+k
+__literal_1
+__literal_2
+none
+total
+
+query
+SELECT column_name, column_type FROM information_schema.columns WHERE table_name = 'lit_mv' AND data_type = 'tinyint' ORDER BY ordinal_position
+----
+__literal_1|tinyint
+none|tinyint
+
+query
+SELECT k, __literal_1, __literal_2, none, total FROM lit_mv ORDER BY k
+----
+1|NULL|1|NULL|1.00
+2|NULL|1|NULL|4.01
+
+statement ok
+CREATE MATERIALIZED VIEW null_mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY RANDOM BUCKETS 1 AS SELECT NULL
+
+wait tasks
+
+query columns=Field,Type
+DESC null_mv
+----
+__literal_0|TINYINT
+
+query
+SELECT * FROM null_mv
+----
+NULL
