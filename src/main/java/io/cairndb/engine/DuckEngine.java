@@ -45,6 +45,7 @@ public final class DuckEngine implements AutoCloseable {
             // Rows come back in insertion order for scans of small tables; users expect that.
             props.setProperty("preserve_insertion_order", "true");
             DuckDBConnection conn = (DuckDBConnection) DriverManager.getConnection(url, props);
+            JavaFunctions.register(conn);
             return new DuckEngine(conn, file);
         } catch (Exception e) {
             throw new CairnException(ErrorCode.INTERNAL, "cannot open database in " + dataDir + ": " + e.getMessage(), e);

@@ -33,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.stream.IntStream;
 
 /** The asynchronous-MV statements: create, refresh, alter, drop, job control and SHOW CREATE. */
 public final class MaterializedViews {
@@ -98,7 +99,10 @@ public final class MaterializedViews {
         // Kept with its * spelled out: a column added to a base table later leaves the MV's shape as it is.
         Query query = QueryAnalyzer.expandStars(ctx, s.query());
         String querySql = query == s.query() ? s.queryText() : SqlFormatter.format(query);
-        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
+        List<ResultColumn> derived = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
+        LiteralColumns literals = new LiteralColumns(query);
+        List<ResultColumn> shape = IntStream.range(0, derived.size()).mapToObj(i -> new ResultColumn(
+                literals.name(i, derived.get(i).name()), literals.type(i, derived.get(i).type()))).toList();
         List<String> names = s.columns().isEmpty() ? shape.stream().map(ResultColumn::name).toList()
                 : s.columns().stream().map(MvStatement.Column::name).toList();
         if (names.size() != shape.size()) {

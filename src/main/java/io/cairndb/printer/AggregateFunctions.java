@@ -7,6 +7,8 @@ import io.cairndb.sql.tree.Expr;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import static io.cairndb.printer.Call.call;
+
 /** Aggregate functions; each keeps the call's DISTINCT, ORDER BY and window through {@link Call#aggregate}. */
 final class AggregateFunctions {
     /** Doris's group_concat separator when none is given (MySQL's would be ','). */
@@ -17,6 +19,9 @@ final class AggregateFunctions {
 
     static void register(FunctionMapper m) {
         m.aggregate("count", 0, -1, AggregateFunctions::count);
+        m.aggregate("avg", 1, 1, AggregateFunctions::avg);
+        m.aggregate("multi_distinct_count", 1, 1, c -> distinct(c, "count"));
+        m.aggregate("multi_distinct_sum", 1, 1, c -> distinct(c, "sum"));
         m.renameAggregate("ndv approx_count_distinct", "approx_count_distinct");
         m.renameAggregate("any any_value", "any_value");
         m.renameAggregate("stddev std stddev_pop", "stddev_pop");
@@ -32,6 +37,7 @@ final class AggregateFunctions {
         m.aggregate("percentile_approx", 2, 3, c -> c.aggregate("approx_quantile",
                 "CAST(" + c.arg(0) + " AS DOUBLE), " + c.arg(1)));
         // collect_list and collect_set skip NULLs and give [] for no rows; array_agg keeps NULLs.
+        m.aggregate("array_agg", 1, 1, c -> "coalesce(" + c.aggregate("list", c.arg(0)) + ", [])");
         m.aggregate("collect_list", 1, 2, c -> limited(c,
                 "coalesce(" + c.aggregate("list", c.arg(0), c.arg(0) + " IS NOT NULL") + ", [])"));
         m.aggregate("collect_set", 1, 2, c -> limited(c,
@@ -55,6 +61,23 @@ final class AggregateFunctions {
         }
         String noneNull = c.argList().stream().map(a -> a + " IS NOT NULL").collect(Collectors.joining(" AND "));
         return c.aggregate("count", "CASE WHEN " + noneNull + " THEN (" + c.args() + ") END");
+    }
+
+    /**
+     * avg(x): a DECIMAL(p, s) averages to DECIMAL(38, max(s, 4)) as in Doris (DuckDB would give a
+     * DOUBLE), through the cairn_avg macro, which picks that by the argument's type. DuckDB macros
+     * cannot take DISTINCT or a window, so those keep DuckDB's avg.
+     */
+    private static String avg(Call c) {
+        if (c.distinct() || c.ast().over() != null || !c.ast().orderBy().isEmpty()) {
+            return c.aggregate("avg", c.arg(0));
+        }
+        return call("cairn_avg", c.arg(0));
+    }
+
+    /** multi_distinct_count(x), multi_distinct_sum(x): Doris's spellings of fn(DISTINCT x). */
+    private static String distinct(Call c, String fn) {
+        return c.aggregate(fn, (c.distinct() ? "" : "DISTINCT ") + c.arg(0));
     }
 
     /** collect_list(x, max) / collect_set(x, max): at most max elements. */

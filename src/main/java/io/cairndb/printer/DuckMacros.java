@@ -49,7 +49,15 @@ public final class DuckMacros {
                     + " - CASE WHEN (year(b) - year(a)) * 12 + month(b) - month(a) > 0"
                     + " AND b - date_trunc('month', b) < a - date_trunc('month', a) THEN 1"
                     + " WHEN (year(b) - year(a)) * 12 + month(b) - month(a) < 0"
-                    + " AND b - date_trunc('month', b) > a - date_trunc('month', a) THEN -1 ELSE 0 END");
+                    + " AND b - date_trunc('month', b) > a - date_trunc('month', a) THEN -1 ELSE 0 END",
+            // avg(x) with Doris's result type: DOUBLE for integers; for DECIMAL(p, s) a DECIMAL(38, max(s, 4)),
+            // the type of sum(x) + 0.0000, which list_reduce keeps by casting the quotient back to it
+            // (rounded at that scale). Floating-point arguments stay DOUBLE the same way.
+            "CREATE OR REPLACE TEMP MACRO cairn_avg"
+                    + "(x BIGINT) AS avg(x),"
+                    + "(x HUGEINT) AS avg(x),"
+                    + "(x UBIGINT) AS avg(x),"
+                    + "(x) AS list_reduce([sum(x) + 0.0000, count(x)], lambda total, n: total / n)");
 
     private DuckMacros() {
     }

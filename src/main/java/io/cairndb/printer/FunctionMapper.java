@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Doris functions as DuckDB built-in SQL. The tables live in {@link ScalarFunctions},
  * {@link StringFunctions}, {@link DateFunctions}, {@link AggregateFunctions} and
- * {@link SketchFunctions}; a function not listed is passed through under its own name, so DuckDB
+ * {@link SketchFunctions} and {@link HashFunctions}; a function not listed is passed through under its own name, so DuckDB
  * either has it or reports it by name.
  */
 public final class FunctionMapper {
@@ -27,6 +27,7 @@ public final class FunctionMapper {
         DateFunctions.register(this);
         AggregateFunctions.register(this);
         SketchFunctions.register(this);
+        HashFunctions.register(this);
     }
 
     /** Registers a scalar function under each space-separated name; maxArgs -1 means unbounded. */

@@ -1,0 +1,91 @@
+# Result types as Doris gives them: avg of a DECIMAL is a DECIMAL(38, max(scale, 4)); array_agg and
+# collect_list over no rows give []; NULL in an async MV is a TINYINT column.
+
+statement ok
+CREATE DATABASE db
+
+statement ok
+USE db
+
+statement ok
+CREATE TABLE src (k INT NOT NULL, name VARCHAR(10), d DECIMAL(38, 9), m DECIMAL(10, 2), f DOUBLE) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO src VALUES (1, 'a', 1.000000001, 1.00, 1.5), (2, NULL, 2.000000001, 2.01, 2.5), (2, 'b', 2, 2.00, 3.5)
+
+query
+SELECT avg(d), avg(m), avg(k), avg(f) FROM src
+----
+1.666666667|1.6700|1.6666666666666667|2.5
+
+query
+SELECT k, avg(d), avg(m) FROM src GROUP BY k ORDER BY k
+----
+1|1.000000001|1.0000
+2|2.000000001|2.0050
+
+statement ok
+CREATE TABLE averages AS SELECT avg(d) AS avg_d, avg(m) AS avg_m, avg(k) AS avg_k, avg(f) AS avg_f FROM src
+
+query columns=Field,Type
+DESC averages
+----
+avg_d|DECIMAL(38, 9)
+avg_m|DECIMAL(38, 4)
+avg_k|DOUBLE
+avg_f|DOUBLE
+
+# over no rows
+query
+SELECT avg(d), avg(k), array_agg(k), collect_list(k), array_agg(name), collect_list(name) FROM src WHERE k > 5
+----
+NULL|NULL|[]|[]|[]|[]
+
+# array_agg keeps NULLs, collect_list skips them
+query
+SELECT array_agg(name ORDER BY k, name), collect_list(name ORDER BY k, name) FROM src
+----
+["a", null, "b"]|["a", "b"]
+
+# NULL in an async MV is a TINYINT column, and an unaliased literal is named __literal_<position>
+statement ok
+CREATE MATERIALIZED VIEW lit_mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY HASH(k) BUCKETS 1
+AS SELECT k, NULL, 1, NULL AS none, sum(m) AS total FROM src GROUP BY k
+
+wait tasks
+
+query columns=Field
+DESC lit_mv
+----
+k
+__literal_1
+__literal_2
+none
+total
+
+query
+SELECT column_name, column_type FROM information_schema.columns WHERE table_name = 'lit_mv' AND data_type = 'tinyint' ORDER BY ordinal_position
+----
+__literal_1|tinyint
+none|tinyint
+
+query
+SELECT k, __literal_1, __literal_2, none, total FROM lit_mv ORDER BY k
+----
+1|NULL|1|NULL|1.00
+2|NULL|1|NULL|4.01
+
+statement ok
+CREATE MATERIALIZED VIEW null_mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY RANDOM BUCKETS 1 AS SELECT NULL
+
+wait tasks
+
+query columns=Field,Type
+DESC null_mv
+----
+__literal_0|TINYINT
+
+query
+SELECT * FROM null_mv
+----
+NULL
