@@ -165,6 +165,12 @@ COMPLETE|100.00% (4/4)|{"triggerMode":"MANUAL","isComplete":true}
 statement ok
 REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_20231017_20231018) FORCE WITH SYNC MODE
 
+# TaskContext names the partitions the statement asked for, as Doris's does.
+query
+SELECT TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
+----
+{"triggerMode":"MANUAL","partitions":["p_20231017_20231018"],"isComplete":false}
+
 query
 SELECT RefreshMode, NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----

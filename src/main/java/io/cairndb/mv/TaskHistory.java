@@ -28,6 +28,7 @@ public final class TaskHistory {
                 + " create_time BIGINT, start_time BIGINT, finish_time BIGINT, trigger_mode VARCHAR, refresh_mode VARCHAR,"
                 + " need_partitions VARCHAR, completed_partitions VARCHAR, last_query_id VARCHAR)");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS complete_requested BOOLEAN");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS requested_partitions VARCHAR");
     }
 
     /**
@@ -44,7 +45,7 @@ public final class TaskHistory {
                 Sql.literal(t.status()), Sql.literal(t.errorMsg()), Long.toString(t.createTime()), Long.toString(t.startTime()),
                 Long.toString(t.finishTime()), Sql.literal(t.triggerMode()), Sql.literal(t.refreshMode()),
                 Sql.literal(json(t.needRefreshPartitions())), Sql.literal(json(t.completedPartitions())), Sql.literal(t.lastQueryId()),
-                Boolean.toString(t.completeRequested()));
+                Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())));
         Sql.execute(c, "INSERT INTO " + TABLE + " VALUES (" + String.join(", ", values) + ")");
         if (trim) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
@@ -60,7 +61,7 @@ public final class TaskHistory {
             out.add(new TaskRecord(n(r.get(0)), n(r.get(1)), (String) r.get(2), n(r.get(3)), (String) r.get(4), n(r.get(5)),
                     (String) r.get(6), (String) r.get(7), (String) r.get(8), n(r.get(9)), n(r.get(10)), n(r.get(11)),
                     (String) r.get(12), Boolean.TRUE.equals(r.get(17)), (String) r.get(13), list((String) r.get(14)),
-                    list((String) r.get(15)), (String) r.get(16)));
+                    list((String) r.get(15)), (String) r.get(16), list((String) r.get(18))));
         }
         return out;
     }

@@ -7,14 +7,15 @@ import java.util.Locale;
  * One refresh task of an MV's job as {@code tasks()} shows it. Times are epoch milliseconds (0: not
  * yet); status is PENDING, RUNNING, SUCCESS, FAILED or CANCELED; refreshMode is COMPLETE, PARTIAL or
  * NOT_REFRESH once known (null before); completeRequested is whether a REFRESH .. COMPLETE statement asked
- * for it.
+ * for it, requestedPartitions the partitions a REFRESH .. PARTITIONS (..) statement named.
  */
 public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
                          String status, String errorMsg, long createTime, long startTime, long finishTime,
                          String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
-                         List<String> completedPartitions, String lastQueryId) {
+                         List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions) {
 
     public TaskRecord {
+        requestedPartitions = List.copyOf(requestedPartitions);
         needRefreshPartitions = List.copyOf(needRefreshPartitions);
         completedPartitions = List.copyOf(completedPartitions);
         errorMsg = errorMsg == null ? "" : errorMsg;
@@ -38,12 +39,13 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
 
     /** isComplete is what was asked for (REFRESH .. COMPLETE), not what the task did (that is refreshMode). */
     public String taskContext() {
-        return "{\"triggerMode\":\"" + triggerMode + "\",\"isComplete\":" + completeRequested + "}";
+        String partitions = requestedPartitions.isEmpty() ? "" : ",\"partitions\":" + TaskHistory.json(requestedPartitions);
+        return "{\"triggerMode\":\"" + triggerMode + "\"" + partitions + ",\"isComplete\":" + completeRequested + "}";
     }
 
     TaskRecord with(String newStatus, String error, long start, long finish, String mode, List<String> need,
                     List<String> completed) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, newStatus, error, createTime, start,
-                finish, triggerMode, completeRequested, mode, need, completed, lastQueryId);
+                finish, triggerMode, completeRequested, mode, need, completed, lastQueryId, requestedPartitions);
     }
 }
