@@ -58,3 +58,24 @@ SHOW PARTITIONS FROM mv1
 ----
 p_00000101_20240201|false|[t1]
 p_20240201_20240301|true|[]
+
+# Invalid partition definitions, in Doris's words.
+statement error timeUnit not support: minute, only support: [year, quarter, week, month, day, hour]
+CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH AUTO ON MANUAL PARTITION BY (date_trunc(d, 'minute'))
+AS SELECT d, k FROM t1
+
+statement error partition column can not find from sql select column
+CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH AUTO ON MANUAL PARTITION BY (nosuch) AS SELECT d, k FROM t1
+
+statement error partition column time unit level should be greater than sql select column
+CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH AUTO ON MANUAL PARTITION BY (date_trunc(dm, 'day'))
+AS SELECT date_trunc(d, 'month') AS dm, k FROM t1
+
+statement ok
+CREATE TABLE t2 (d DATE NOT NULL, k INT) DUPLICATE KEY(d)
+PARTITION BY RANGE(d) (PARTITION q1 VALUES [('2024-01-15'), ('2024-02-15')))
+DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement error intersected
+CREATE MATERIALIZED VIEW bad BUILD IMMEDIATE REFRESH AUTO ON MANUAL PARTITION BY (d)
+AS SELECT d, k FROM t1 UNION ALL SELECT d, k FROM t2

@@ -26,6 +26,8 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
 
     private static final String NO_BASE = "Unable to find a suitable base table for partitioning, ";
     private static final int PARSED_KEPT = 256;
+    /** The date_trunc units an MV's PARTITION BY rolls base partitions up by, as Doris lists them. */
+    private static final List<String> ROLL_UP_UNITS = List.of("year", "quarter", "week", "month", "day", "hour");
     private static final Map<String, Query> PARSED = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Query> eldest) {
@@ -47,6 +49,10 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
         if (partitionColumn == null) {
             return new MvDefinition(query, lineage, List.of());
         }
+        if (unit != null && !ROLL_UP_UNITS.contains(unit.toLowerCase(java.util.Locale.ROOT))) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "timeUnit not support: " + unit.toLowerCase(java.util.Locale.ROOT)
+                    + ", only support: " + ROLL_UP_UNITS);
+        }
         List<String> names = columnNames;
         int position = -1;
         for (int i = 0; i < names.size(); i++) {
@@ -56,8 +62,7 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
             }
         }
         if (position < 0 || position >= lineage.columns().size()) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, NO_BASE + "the partition column " + partitionColumn
-                    + " is not in the select list");
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition column can not find from sql select column");
         }
         ColumnLineage l = lineage.columns().get(position);
         if (l.invalidExpression() != null) {
@@ -78,8 +83,8 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
             if (unit != null) {
                 u = DateUnits.coarser(o.unit(), unit);
                 if (u == null) {
-                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "date_trunc unit " + unit
-                            + " is not coarser than the unit " + o.unit() + " of the partition column");
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                            "partition column time unit level should be greater than sql select column");
                 }
             }
             tracked.add(o.withUnit(u));

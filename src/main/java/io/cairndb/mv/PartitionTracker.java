@@ -223,7 +223,7 @@ final class PartitionTracker {
                     && PartitionAnalyzer.compareValue(cur.lower().get(0), prev.upper().get(0), type) >= 0;
             if (!disjoint) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partitions of the partition-tracked tables are not aligned: "
-                        + range(prev) + " overlaps " + range(cur));
+                        + range(prev) + " and " + range(cur) + " intersected");
             }
         }
     }
