@@ -86,6 +86,37 @@ SELECT Name, State, SchemaChangeDetail FROM mv_infos('database' = 'ndb')
 ----
 mv_monthly|SCHEMA_CHANGE|base table mv_daily was dropped
 
+# Created again, mv_daily's commits refresh mv_monthly again, which then reads the new mv_daily.
+statement ok
+CREATE MATERIALIZED VIEW mv_daily BUILD IMMEDIATE REFRESH AUTO ON COMMIT PARTITION BY (dt)
+DISTRIBUTED BY RANDOM BUCKETS 1
+AS SELECT dt, kind, sum(v) AS total FROM big_events GROUP BY dt, kind
+
+wait tasks
+
+statement ok
+INSERT INTO events VALUES (40, '2024-01-02', 'b', 100)
+
+wait tasks
+
+query rowsort
+SELECT * FROM mv_monthly
+----
+2024-01-02|102
+2024-01-03|13
+
+query rowsort
+SELECT Name, State FROM mv_infos('database' = 'ndb')
+----
+mv_daily|NORMAL
+mv_monthly|NORMAL
+
+statement ok
+DELETE FROM events WHERE id = 40
+
+statement ok
+DROP MATERIALIZED VIEW mv_daily
+
 # An MV created in another database resolves its definition where it was written.
 statement ok
 CREATE DATABASE other

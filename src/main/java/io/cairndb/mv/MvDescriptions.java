@@ -58,7 +58,10 @@ public final class MvDescriptions {
         return mv.lastSuccessTime() == 0 ? "INIT" : "NORMAL";
     }
 
-    /** Why the MV is in SCHEMA_CHANGE, or empty. Added columns do not matter; dropped, renamed or retyped ones do. */
+    /**
+     * Why the MV is in SCHEMA_CHANGE, or empty. Added columns do not matter; dropped, renamed or retyped ones do,
+     * and so does a base MV in SCHEMA_CHANGE.
+     */
     public static String schemaChangeDetail(Catalog catalog, MvMeta mv) {
         List<String> reasons = new ArrayList<>();
         for (MvMeta.BaseTable b : mv.baseTables()) {
@@ -68,6 +71,11 @@ public final class MvDescriptions {
                 reasons.add(moved != null ? "base table " + b.name() + " was renamed to " + moved.name()
                         : now != null ? "base table " + b.name() + " was replaced" : "base table " + b.name() + " was dropped");
                 continue;
+            }
+            MvMeta below = catalog.mv(b.database(), b.name());
+            if (below != null && !schemaChangeDetail(catalog, below).isEmpty()) {
+                // As in Doris, a schema change below an MV reaches every MV above it.
+                reasons.add("base materialized view " + b.name() + " is in SCHEMA_CHANGE");
             }
             for (Map.Entry<String, String> c : b.columnTypes().entrySet()) {
                 ColumnMeta col = now.column(c.getKey());

@@ -383,8 +383,13 @@ public final class MvScheduler implements AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether the MV reads {@code t}: by id, or by name when {@code t} replaced the table the MV last
+     * read (a dropped and re-created base MV keeps triggering the ON COMMIT MVs above it).
+     */
     private static boolean reads(MvMeta mv, TableMeta t) {
-        return mv.baseTables().stream().anyMatch(b -> b.id() == t.id());
+        return mv.baseTables().stream().anyMatch(b -> b.id() == t.id()
+                || b.database().equals(t.database()) && b.name().equals(t.name()));
     }
 
     /** (Re)arms the MV's schedule for ON SCHEDULE, or disarms it for other triggers. */
