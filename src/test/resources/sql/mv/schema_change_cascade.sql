@@ -54,3 +54,27 @@ SELECT Name, State FROM mv_infos('database' = 'db')
 mv1|NORMAL
 mv2|NORMAL
 mv3|NORMAL
+
+# A base table whose database was dropped: the MV is in SCHEMA_CHANGE and a refresh says the table
+# does not exist.
+statement ok
+CREATE DATABASE d1
+
+statement ok
+CREATE TABLE d1.t (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+CREATE MATERIALIZED VIEW mv_other BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT k, v FROM d1.t
+
+wait tasks
+
+statement ok
+DROP DATABASE d1
+
+statement error Table [t] does not exist in database [d1].
+REFRESH MATERIALIZED VIEW mv_other COMPLETE WITH SYNC MODE
+
+query
+SELECT State, SchemaChangeDetail FROM mv_infos('database' = 'db') WHERE Name = 'mv_other'
+----
+SCHEMA_CHANGE|base table t was dropped

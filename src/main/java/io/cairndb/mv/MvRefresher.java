@@ -62,6 +62,13 @@ final class MvRefresher {
         if (mvTable == null || mv == null) {
             throw new CairnException(ErrorCode.NO_SUCH_TABLE, "materialized view " + database + "." + name + " does not exist");
         }
+        for (MvMeta.BaseTable b : mv.baseTables()) {
+            if (ctx.catalog().database(b.database()) == null) {
+                // Said before the definition is bound, which would only find the database unknown.
+                throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + b.name() + "] does not exist in database ["
+                        + b.database() + "].");
+            }
+        }
         MvDefinition def = MvDefinition.resolve(ctx, mv, mvTable.columnNames());
         // Binding a table function or stream of the definition may have begun the transaction already.
         ctx.txn().restartSnapshot();
