@@ -79,3 +79,30 @@ DISTRIBUTED BY HASH(k) BUCKETS 1
 statement error intersected
 CREATE MATERIALIZED VIEW bad BUILD IMMEDIATE REFRESH AUTO ON MANUAL PARTITION BY (d)
 AS SELECT d, k FROM t1 UNION ALL SELECT d, k FROM t2
+
+# enable_nondeterministic_function lets a definition read the clock; it is read once per refresh,
+# so every row of one refresh has the same time.
+statement error can not contain nonDeterministic expression, the expression is now()
+CREATE MATERIALIZED VIEW mv_clock BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT k, now() AS at FROM t1
+
+statement error valid property enable_nondeterministic_function fail
+CREATE MATERIALIZED VIEW mv_clock BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL
+PROPERTIES ("enable_nondeterministic_function" = "yes") AS SELECT k, now() AS at FROM t1
+
+statement ok
+INSERT INTO t1 VALUES ('2024-02-05', 2, 1), ('2024-01-06', 3, 1)
+
+statement ok
+CREATE MATERIALIZED VIEW mv_clock BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL
+PROPERTIES ("enable_nondeterministic_function" = "true")
+AS SELECT k, now() AS at, current_date() AS today, unix_timestamp() AS ts FROM t1
+
+wait tasks
+
+query
+SELECT count(*), count(DISTINCT at), count(DISTINCT ts), max(today) = current_date(), max(at) <= now() FROM mv_clock
+----
+3|1|1|1|1
+
+statement ok
+ALTER MATERIALIZED VIEW mv_clock SET ("enable_nondeterministic_function" = "true")

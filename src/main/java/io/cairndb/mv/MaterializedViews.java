@@ -111,7 +111,7 @@ public final class MaterializedViews {
         }
         MvStatement.Partition partition = s.partition();
         MvDefinition def = MvDefinition.resolve(ctx, query, names,
-                partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit());
+                partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit(), properties);
         long now = System.currentTimeMillis();
         List<ColumnMeta> columns = columns(ctx, s, def, shape, names);
         TableMeta table = ctx.catalog().withFreeDuckName(new TableMeta(ctx.catalog().newId(), db, name,

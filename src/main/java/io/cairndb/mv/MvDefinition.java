@@ -37,12 +37,13 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
 
     /**
      * Resolves {@code query}. {@code columnNames} are the MV's column names, in order;
-     * {@code partitionColumn} and {@code unit} come from PARTITION BY (both null without it).
+     * {@code partitionColumn} and {@code unit} come from PARTITION BY (both null without it); with the
+     * property enable_nondeterministic_function, now() and its kind are taken once per refresh.
      */
     static MvDefinition resolve(StatementContext ctx, Query query, List<String> columnNames, String partitionColumn,
-                                String unit) {
+                                String unit, Map<String, String> properties) {
         QueryLineage lineage = QueryAnalyzer.lineage(ctx, query);
-        if (!lineage.nondeterministicFunctions().isEmpty()) {
+        if (!lineage.nondeterministicFunctions().isEmpty() && !MvProperties.allowsNondeterministic(properties)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
                     + lineage.nondeterministicFunctions().get(0) + "()");
         }
@@ -96,7 +97,7 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
     static MvDefinition resolve(StatementContext ctx, MvMeta mv, List<String> columnNames) {
         MvMeta.PartitionInfo p = mv.partitionInfo();
         return resolve(ctx, parsed(mv.querySql()), columnNames,
-                p == null ? null : p.mvColumn(), p == null ? null : p.unit());
+                p == null ? null : p.mvColumn(), p == null ? null : p.unit(), mv.properties());
     }
 
     /**

@@ -13,9 +13,11 @@ import java.util.Set;
 /** The MV properties CairnDB interprets, checked before they are stored; other properties are kept as given. */
 final class MvProperties {
     private static final Set<String> SYNC_UNITS = Set.of("DAY", "MONTH", "YEAR");
+    private static final String NONDETERMINISTIC = "enable_nondeterministic_function";
     /** The MV properties ALTER MATERIALIZED VIEW .. SET changes (each has its effect here). */
     private static final Set<String> ALTERABLE = Set.of("grace_period", "excluded_trigger_tables", "refresh_partition_num",
-            "partition_sync_limit", "partition_sync_time_unit", "partition_date_format", "enable_query_rewrite", "refresh_mode");
+            "partition_sync_limit", "partition_sync_time_unit", "partition_date_format", "enable_query_rewrite", "refresh_mode",
+            NONDETERMINISTIC);
 
     private MvProperties() {
     }
@@ -83,6 +85,11 @@ final class MvProperties {
                                 "partition_sync_time_unit must be one of DAY, MONTH, YEAR, not " + v);
                     }
                 }
+                case NONDETERMINISTIC -> {
+                    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+                        throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "valid property " + NONDETERMINISTIC + " fail");
+                    }
+                }
                 case "enable_query_rewrite" -> {
                     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "enable_query_rewrite must be true or false, not " + v);
@@ -94,6 +101,11 @@ final class MvProperties {
             out.put(key, v);
         });
         return out;
+    }
+
+    /** Whether the definition may use now(), current_date() and the like (Doris's enable_nondeterministic_function). */
+    static boolean allowsNondeterministic(Map<String, String> properties) {
+        return "true".equalsIgnoreCase(properties.getOrDefault(NONDETERMINISTIC, "").trim());
     }
 
     private static void number(String key, String value, long min) {
