@@ -84,6 +84,12 @@ SELECT ifnull(NULL, NULL), coalesce(NULL, NULL, 'c'), nullif(1, 1), nullif(1, 2)
 ----
 NULL|c|NULL|1|NULL
 
+statement error Incorrect parameter count in the call to function 'ifnull'
+SELECT ifnull(1, 2, 3)
+
+statement error Incorrect parameter count in the call to function 'nvl'
+SELECT nvl(1)
+
 query
 SELECT id, CASE WHEN i > 0 THEN 'pos' WHEN i < 0 THEN 'neg' WHEN i = 0 THEN 'zero' ELSE 'null' END,
        CASE i WHEN 7 THEN 'seven' ELSE 'other' END FROM n ORDER BY id
