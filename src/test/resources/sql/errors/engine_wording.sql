@@ -63,3 +63,12 @@ SELECT id, d FROM t UNION SELECT id FROM t
 
 statement error Incorrect date value: '2024-13-45'
 SELECT DATE '2024-13-45'
+
+statement ok
+CREATE TABLE times (k INT, dt DATETIME, d DATE) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement error Insert has filtered data in strict mode. Reason: Incorrect datetime value: 'notadatetime'
+INSERT INTO times VALUES (1, 'notadatetime', '2024-01-01')
+
+statement error Insert has filtered data in strict mode. Reason: Incorrect date value: 'notadate'
+INSERT INTO times VALUES (1, '2024-01-01', 'notadate')

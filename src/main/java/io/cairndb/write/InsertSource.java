@@ -90,6 +90,12 @@ final class InsertSource {
         boolean fractional = from.kind() == io.cairndb.catalog.TypeKind.DECIMAL || from.kind() == io.cairndb.catalog.TypeKind.DOUBLE
                 || from.kind() == io.cairndb.catalog.TypeKind.FLOAT;
         String v = fractional && to.kind().isInteger() ? "trunc(" + value + ")" : value;
-        return (strict ? "CAST(" : "TRY_CAST(") + v + " AS " + DuckTypes.toDuckDb(to) + ")";
+        String cast = strict ? "CAST(" : "TRY_CAST(";
+        if (from.kind().isString() && to.kind() == io.cairndb.catalog.TypeKind.DATETIME) {
+            // Text is read as a DATETIME first: DuckDB parses text into seconds or milliseconds
+            // as an integer, and a bad value would be reported as not a number.
+            v = cast + v + " AS TIMESTAMP)";
+        }
+        return cast + v + " AS " + DuckTypes.toDuckDb(to) + ")";
     }
 }
