@@ -374,6 +374,12 @@ alterClause
     | RENAME COLUMN from=identifier to=identifier                                          #renameColumn
     | ADD namedPartitionDef distributionDesc?                                              #addPartition
     | DROP PARTITION (IF EXISTS)? identifier FORCE?                                        #dropPartition
+    | ADD TEMPORARY namedPartitionDef distributionDesc?                                    #addTemporaryPartition
+    | DROP TEMPORARY PARTITION (IF EXISTS)? identifier FORCE?                              #dropTemporaryPartition
+    | REPLACE (PARTITION | PARTITIONS) LEFT_PAREN formal=identifierList RIGHT_PAREN
+      WITH TEMPORARY (PARTITION | PARTITIONS) LEFT_PAREN temporary=identifierList RIGHT_PAREN
+      propertiesClause?                                                                    #replacePartition
+    | REPLACE WITH TABLE qualifiedName propertiesClause?                                   #replaceTable
     | RENAME identifier                                                                    #renameTable
     | SET propertyList                                                                     #setTableProperties
     | MODIFY COMMENT string                                                                #modifyTableComment
@@ -393,7 +399,7 @@ dmlStatement
     ;
 
 insertStatement
-    : INSERT (INTO | OVERWRITE) TABLE? qualifiedName partitionSpec? (WITH LABEL identifier)?
+    : INSERT (INTO | OVERWRITE) TABLE? qualifiedName (partitionSpec | temporaryPartitionSpec)? (WITH LABEL identifier)?
       columnAliases? query
     ;
 
@@ -489,7 +495,7 @@ showStatement
     | SHOW FULL? TABLES ((FROM | IN) qualifiedName)? showFilter?                          #showTables
     | SHOW CREATE (TABLE | VIEW) qualifiedName                                            #showCreateTable
     | SHOW CREATE (DATABASE | SCHEMA) identifier                                          #showCreateDatabase
-    | SHOW PARTITIONS FROM qualifiedName whereClause? orderByClause? limitClause?         #showPartitions
+    | SHOW TEMPORARY? PARTITIONS FROM qualifiedName whereClause? orderByClause? limitClause? #showPartitions
     | SHOW DYNAMIC PARTITION TABLES ((FROM | IN) identifier)?                             #showDynamicPartitionTables
     | SHOW FULL? (COLUMNS | FIELDS) (FROM | IN) qualifiedName ((FROM | IN) identifier)? likeClause?  #showColumns
     | SHOW scope=(GLOBAL | SESSION | LOCAL)? VARIABLES showFilter?                        #showVariables
@@ -644,7 +650,7 @@ relationPrimary
 
 relationBase
     : qualifiedName LEFT_PAREN tableFunctionArguments? RIGHT_PAREN derivedAlias?       #tableFunction
-    | qualifiedName incrementalRead? partitionSpec? tableAlias?                        #tableName
+    | qualifiedName incrementalRead? (partitionSpec | temporaryPartitionSpec)? tableAlias?  #tableName
     | LEFT_PAREN query RIGHT_PAREN derivedAlias?                                        #subqueryRelation
     | LEFT_PAREN relation RIGHT_PAREN                                                   #parenthesizedRelation
     ;
@@ -663,6 +669,12 @@ incrementalRead
 partitionSpec
     : (PARTITION | PARTITIONS) LEFT_PAREN (ASTERISK | identifierList) RIGHT_PAREN
     | (PARTITION | PARTITIONS) identifier
+    ;
+
+// Temporary partitions are named apart: their ranges may overlap the formal partitions'.
+temporaryPartitionSpec
+    : TEMPORARY (PARTITION | PARTITIONS) LEFT_PAREN identifierList RIGHT_PAREN
+    | TEMPORARY (PARTITION | PARTITIONS) identifier
     ;
 
 tableAlias
@@ -869,7 +881,7 @@ nonReserved
     | REPLACE_IF_NOT_NULL | ROLLBACK | ROLLUP | ROW | ROWS | SEMI | SEPARATOR | SERIALIZABLE
     | SESSION | SETS | START | STATUS | STRUCT | SUM | TABLES | THAN | TIMESTAMP | TRANSACTION
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
-    | DYNAMIC
+    | DYNAMIC | TEMPORARY
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
@@ -1027,6 +1039,7 @@ OVER: 'OVER';
 OVERWRITE: 'OVERWRITE';
 PARTITION: 'PARTITION';
 PARTITIONS: 'PARTITIONS';
+TEMPORARY: 'TEMPORARY';
 PLAN: 'PLAN';
 PRECEDING: 'PRECEDING';
 PRIMARY: 'PRIMARY';

@@ -279,7 +279,8 @@ public final class PartitionAnalyzer {
         return type.kind() == TypeKind.DATE ? v.toLocalDate().toString() : DATETIME.format(v);
     }
 
-    private boolean rangesOverlap(PartitionMeta a, PartitionMeta b) {
+    /** Whether two RANGE partitions share a value. */
+    public boolean rangesOverlap(PartitionMeta a, PartitionMeta b) {
         // [a.lower, a.upper) and [b.lower, b.upper) overlap unless one ends before the other starts.
         boolean aEndsBeforeB = !a.upper().isEmpty() && compareLowerToUpper(b.lower(), a.upper()) >= 0;
         boolean bEndsBeforeA = !b.upper().isEmpty() && compareLowerToUpper(a.lower(), b.upper()) >= 0;

@@ -94,6 +94,11 @@ public final class QueryTranslator implements RelationResolver {
             }
             return view(t);
         }
+        if (ref.temporaryPartitions()) {
+            TableMeta temporary = TemporaryPartitionTable.of(t);
+            List<PartitionMeta> parts = PartitionResolver.requireAll(temporary, ref.partitions());
+            return "(SELECT * FROM " + temporary.duckName() + " WHERE " + PartitionPredicates.anyOf(temporary, parts) + ")";
+        }
         String source = t.duckName();
         String filter = scanFilters.get(t.id());
         if (filter != null) {

@@ -119,6 +119,13 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
                 merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
     }
 
+    public TableMeta withoutProperties(java.util.Collection<String> keys) {
+        Map<String, String> kept = new LinkedHashMap<>(properties);
+        kept.keySet().removeAll(keys);
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
+                kept, viewSql, createTime, updateTime, duckSchema, duckTable);
+    }
+
     /** Column names in table order. */
     public List<String> columnNames() {
         List<String> names = new ArrayList<>(columns.size());

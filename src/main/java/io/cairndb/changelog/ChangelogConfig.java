@@ -5,6 +5,7 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -16,6 +17,11 @@ public record ChangelogConfig(boolean enabled, boolean needHistoricalValue, long
     /** Doris keeps binlog for a day unless told otherwise. */
     public static final long DEFAULT_TTL_SECONDS = 86_400;
     public static final ChangelogConfig DISABLED = new ChangelogConfig(false, false, DEFAULT_TTL_SECONDS);
+
+    /** Every property a changelog is configured by, in either spelling. */
+    public static final List<String> PROPERTY_KEYS = List.of("changelog.enable", "binlog.enable",
+            "enable_change_data_capture", "changelog.need_historical_value", "binlog.need_historical_value",
+            "changelog.ttl_seconds", "binlog.ttl_seconds", "binlog.format");
 
     public static ChangelogConfig of(TableMeta t) {
         return t.isView() ? DISABLED : of(t.properties());

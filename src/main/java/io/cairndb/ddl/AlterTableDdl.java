@@ -42,6 +42,11 @@ public final class AlterTableDdl {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.AlterTable stmt) {
+        for (Statement.AlterClause clause : stmt.clauses()) {
+            if (clause instanceof Statement.ReplaceTable replace) {
+                return TableReplacement.execute(ctx, stmt, replace);
+            }
+        }
         // Only a comment may change on a materialized view, as in Doris.
         if (stmt.clauses().stream().allMatch(c -> c instanceof Statement.ModifyComment)) {
             return ctx.underMetadataLock(stmt.name(), original -> alter(ctx, stmt, original));
@@ -88,6 +93,20 @@ public final class AlterTableDdl {
     private static TableMeta apply(StatementContext ctx, TableMeta t, Statement.AlterClause clause) {
         Connection c = ctx.txn().connection();
         String target = t.duckName();
+        if (clause instanceof Statement.AddColumns || clause instanceof Statement.DropColumn
+                || clause instanceof Statement.ModifyColumn || clause instanceof Statement.RenameColumn) {
+            TemporaryPartitions.checkNoneForSchemaChange(t);
+        }
+        if (clause instanceof Statement.AddTemporaryPartition add) {
+            return TemporaryPartitions.add(ctx, t, add);
+        }
+        if (clause instanceof Statement.DropTemporaryPartition drop) {
+            return TemporaryPartitions.drop(ctx, t, drop);
+        }
+        if (clause instanceof Statement.ReplacePartition replace) {
+            requirePartitioned(t);
+            return PartitionReplacement.replace(ctx, t, replace);
+        }
         if (clause instanceof Statement.AddColumns add) {
             return addColumns(ctx, t, add);
         }
@@ -137,7 +156,7 @@ public final class AlterTableDdl {
             cols.set(cols.indexOf(col), col.withName(rename.newName()));
             PartitionScheme ps = t.partitioning();
             PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
-                    ps.partitions(), ps.auto());
+                    ps.partitions(), ps.auto(), ps.temporary());
             TableMeta next = t.withColumns(cols).withPartitioning(renamed);
             SequenceColumn seq = SequenceColumn.of(t);
             if (seq != null && seq.column().equals(col.name())) {
@@ -329,7 +348,7 @@ public final class AlterTableDdl {
         }
     }
 
-    private static PartitionAnalyzer partitionAnalyzer(StatementContext ctx, TableMeta t) {
+    static PartitionAnalyzer partitionAnalyzer(StatementContext ctx, TableMeta t) {
         PartitionScheme ps = t.partitioning();
         return new PartitionAnalyzer(ps.kind(), ps.columns().stream().map(t::column).toList(), ctx.catalog()::newId);
     }

@@ -3,6 +3,7 @@ package io.cairndb.ddl;
 import io.cairndb.analyzer.ConsumedStreams;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.TableDefinitionAnalyzer;
+import io.cairndb.analyzer.TemporaryPartitionTable;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
@@ -120,7 +121,18 @@ public final class TableDdl {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use '" + drop
                     + t.name() + "'");
         }
+        dropStorage(ctx, t);
+        ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
+        ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));
+        return UpdateCount.NONE;
+    }
+
+    /** Drops what holds a table's rows: its DuckDB table, its temporary partitions', sequences and changelog. */
+    static void dropStorage(StatementContext ctx, TableMeta t) {
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + t.duckName());
+        if (!t.isView() && !t.partitioning().temporary().isEmpty()) {
+            Sql.execute(ctx.txn().connection(), "DROP TABLE " + TemporaryPartitionTable.of(t).duckName());
+        }
         for (ColumnMeta c : t.columns()) {
             if (c.autoIncrement()) {
                 Sql.execute(ctx.txn().connection(), "DROP SEQUENCE IF EXISTS " + ColumnDefaults.sequence(t, c));
@@ -129,9 +141,6 @@ public final class TableDdl {
         if (ChangelogConfig.of(t).enabled()) {
             ChangelogTables.drop(ctx.txn().connection(), t.id());
         }
-        ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
-        ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));
-        return UpdateCount.NONE;
     }
 
     public static UpdateCount createView(StatementContext ctx, Statement.CreateView stmt) {

@@ -25,6 +25,7 @@ import static io.cairndb.sql.TreeValues.identifierOrNull;
 import static io.cairndb.sql.TreeValues.identifiers;
 import static io.cairndb.sql.TreeValues.partitionNames;
 import static io.cairndb.sql.TreeValues.qualifiedName;
+import static io.cairndb.sql.TreeValues.temporaryPartitionNames;
 import static io.cairndb.sql.TreeValues.string;
 
 /**
@@ -351,7 +352,10 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
             incr = TreeValues.properties(incremental.propertyList());
         }
         String alias = ctx.tableAlias() == null ? null : identifier(ctx.tableAlias().identifier());
-        return new Relation.TableRef(qualifiedName(ctx.qualifiedName()), alias, partitionNames(ctx.partitionSpec()), incr);
+        TemporaryPartitionSpecContext temporary = ctx.temporaryPartitionSpec();
+        return temporary == null
+                ? new Relation.TableRef(qualifiedName(ctx.qualifiedName()), alias, partitionNames(ctx.partitionSpec()), incr)
+                : new Relation.TableRef(qualifiedName(ctx.qualifiedName()), alias, temporaryPartitionNames(temporary), true, incr);
     }
 
     @Override
@@ -385,7 +389,9 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitInsertStatement(InsertStatementContext ctx) {
         List<String> columns = ctx.columnAliases() == null ? List.of() : identifiers(ctx.columnAliases().identifierList());
-        return new Statement.Insert(qualifiedName(ctx.qualifiedName()), partitionNames(ctx.partitionSpec()), columns,
+        TemporaryPartitionSpecContext temporary = ctx.temporaryPartitionSpec();
+        List<String> partitions = temporary == null ? partitionNames(ctx.partitionSpec()) : temporaryPartitionNames(temporary);
+        return new Statement.Insert(qualifiedName(ctx.qualifiedName()), partitions, temporary != null, columns,
                 query(ctx.query()), ctx.OVERWRITE() != null, identifierOrNull(ctx.identifier()));
     }
 

@@ -283,6 +283,27 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement.AlterClause visitAddTemporaryPartition(AddTemporaryPartitionContext ctx) {
+        return new Statement.AddTemporaryPartition((PartitionDesc.PartitionDef) visit(ctx.namedPartitionDef()));
+    }
+
+    @Override
+    public Statement.AlterClause visitDropTemporaryPartition(DropTemporaryPartitionContext ctx) {
+        return new Statement.DropTemporaryPartition(identifier(ctx.identifier()), ctx.EXISTS() != null);
+    }
+
+    @Override
+    public Statement.AlterClause visitReplacePartition(ReplacePartitionContext ctx) {
+        return new Statement.ReplacePartition(identifiers(ctx.formal), identifiers(ctx.temporary),
+                properties(ctx.propertiesClause()));
+    }
+
+    @Override
+    public Statement.AlterClause visitReplaceTable(ReplaceTableContext ctx) {
+        return new Statement.ReplaceTable(qualifiedName(ctx.qualifiedName()), properties(ctx.propertiesClause()));
+    }
+
+    @Override
     public Statement.AlterClause visitRenameTable(RenameTableContext ctx) {
         return new Statement.RenameTable(identifier(ctx.identifier()));
     }

@@ -195,7 +195,7 @@ final class QueryFormatter {
         if (relation instanceof Relation.TableRef table) {
             return name(table.name())
                     + (table.incr() == null ? "" : "@incr" + properties(table.incr()))
-                    + partitions(table.partitions())
+                    + partitions(table.partitions(), table.temporaryPartitions())
                     + alias(table.alias());
         }
         if (relation instanceof Relation.TableFunction function) {
@@ -220,10 +220,15 @@ final class QueryFormatter {
     }
 
     static String partitions(List<String> partitions) {
+        return partitions(partitions, false);
+    }
+
+    static String partitions(List<String> partitions, boolean temporary) {
         if (partitions.isEmpty()) {
             return "";
         }
-        return " PARTITION (" + (partitions.equals(List.of("*")) ? "*" : identifiers(partitions)) + ")";
+        return (temporary ? " TEMPORARY" : "") + " PARTITION ("
+                + (partitions.equals(List.of("*")) ? "*" : identifiers(partitions)) + ")";
     }
 
     private static String alias(String alias) {

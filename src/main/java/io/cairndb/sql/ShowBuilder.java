@@ -41,7 +41,7 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitShowPartitions(ShowPartitionsContext ctx) {
-        return new Statement.ShowPartitions(qualifiedName(ctx.qualifiedName()), ast.where(ctx.whereClause()),
+        return new Statement.ShowPartitions(qualifiedName(ctx.qualifiedName()), ctx.TEMPORARY() != null, ast.where(ctx.whereClause()),
                 ast.orderBy(ctx.orderByClause()), ast.limit(ctx.limitClause()));
     }
 

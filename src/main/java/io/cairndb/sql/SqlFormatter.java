@@ -234,6 +234,21 @@ public final class SqlFormatter {
         if (clause instanceof Statement.DropPartition drop) {
             return "DROP PARTITION " + ifExists(drop.ifExists()) + identifier(drop.name());
         }
+        if (clause instanceof Statement.AddTemporaryPartition add) {
+            return "ADD TEMPORARY " + partitionDef(add.partition());
+        }
+        if (clause instanceof Statement.DropTemporaryPartition drop) {
+            return "DROP TEMPORARY PARTITION " + ifExists(drop.ifExists()) + identifier(drop.name());
+        }
+        if (clause instanceof Statement.ReplacePartition replace) {
+            return "REPLACE PARTITION (" + identifiers(replace.formal()) + ") WITH TEMPORARY PARTITION ("
+                    + identifiers(replace.temporary()) + ")" + (replace.properties().isEmpty() ? ""
+                    : " PROPERTIES " + QueryFormatter.properties(replace.properties()));
+        }
+        if (clause instanceof Statement.ReplaceTable replace) {
+            return "REPLACE WITH TABLE " + name(replace.other()) + (replace.properties().isEmpty() ? ""
+                    : " PROPERTIES " + QueryFormatter.properties(replace.properties()));
+        }
         if (clause instanceof Statement.RenameTable rename) {
             return "RENAME " + identifier(rename.newName());
         }
@@ -251,7 +266,7 @@ public final class SqlFormatter {
 
     private static String insert(Statement.Insert insert) {
         return "INSERT " + (insert.overwrite() ? "OVERWRITE TABLE " : "INTO ") + name(insert.table())
-                + QueryFormatter.partitions(insert.partitions())
+                + QueryFormatter.partitions(insert.partitions(), insert.temporaryPartitions())
                 + (insert.label() == null ? "" : " WITH LABEL " + identifier(insert.label()))
                 + (insert.columns().isEmpty() ? "" : " (" + identifiers(insert.columns()) + ")")
                 + " " + format(insert.source());
@@ -290,7 +305,7 @@ public final class SqlFormatter {
             return "SHOW DYNAMIC PARTITION TABLES" + (show.database() == null ? "" : " FROM " + identifier(show.database()));
         }
         if (statement instanceof Statement.ShowPartitions show) {
-            return "SHOW PARTITIONS FROM " + name(show.table()) + where(show.where())
+            return "SHOW " + (show.temporary() ? "TEMPORARY " : "") + "PARTITIONS FROM " + name(show.table()) + where(show.where())
                     + (show.orderBy().isEmpty() ? "" : " ORDER BY " + QueryFormatter.orderItems(show.orderBy()))
                     + (show.limit() == null ? "" : " " + QueryFormatter.limit(show.limit()));
         }

@@ -3,6 +3,7 @@ package io.cairndb.sql;
 import io.cairndb.sql.CairnSqlParser.IdentifierContext;
 import io.cairndb.sql.CairnSqlParser.IdentifierListContext;
 import io.cairndb.sql.CairnSqlParser.PartitionSpecContext;
+import io.cairndb.sql.CairnSqlParser.TemporaryPartitionSpecContext;
 import io.cairndb.sql.CairnSqlParser.PropertyContext;
 import io.cairndb.sql.CairnSqlParser.PropertyKeyContext;
 import io.cairndb.sql.CairnSqlParser.PropertyListContext;
@@ -105,6 +106,11 @@ final class TreeValues {
             return string(ctx.string());
         }
         return ctx.identifier() != null ? identifier(ctx.identifier()) : ctx.getText();
+    }
+
+    /** The names of a TEMPORARY PARTITION clause. */
+    static List<String> temporaryPartitionNames(TemporaryPartitionSpecContext ctx) {
+        return ctx.identifier() != null ? List.of(identifier(ctx.identifier())) : identifiers(ctx.identifierList());
     }
 
     /** The names of a PARTITION clause; {@code PARTITION (*)} is the single name "*". */

@@ -2,6 +2,7 @@ package io.cairndb.system;
 
 import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.TemporaryPartitionTable;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
@@ -88,7 +89,8 @@ public final class ShowExecutor {
     }
 
     public static RowResult partitions(StatementContext ctx, Statement.ShowPartitions stmt) {
-        TableMeta t = ctx.baseTable(stmt.table());
+        TableMeta base = ctx.baseTable(stmt.table());
+        TableMeta t = stmt.temporary() ? TemporaryPartitionTable.of(base) : base;
         List<ResultColumn> cols = new ArrayList<>();
         cols.add(new ResultColumn("PartitionId", DataType.BIGINT));
         cols.addAll(strings("PartitionName"));
@@ -178,6 +180,10 @@ public final class ShowExecutor {
         List<Long> counts = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             counts.add(0L);
+        }
+        if (parts.isEmpty()) {
+            // Nothing to count, and a table without temporary partitions has no DuckDB table for them.
+            return counts;
         }
         String sql = "SELECT " + PartitionPredicates.ordinal(t, null) + " AS __ordinal, count(*) FROM "
                 + t.duckName() + " GROUP BY __ordinal";

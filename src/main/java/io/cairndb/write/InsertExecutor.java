@@ -5,6 +5,7 @@ import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.PartitionResolver;
 import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.TemporaryPartitionTable;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.SequenceColumn;
@@ -40,6 +41,9 @@ public final class InsertExecutor {
 
     /** Inserts into {@code table}, which the caller has locked or has just created in this transaction. */
     public static UpdateCount insert(StatementContext ctx, TableMeta table, Statement.Insert stmt) {
+        if (stmt.temporaryPartitions()) {
+            return insertTemporary(ctx, table, stmt);
+        }
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
                 : PartitionResolver.requireAll(table, stmt.partitions());
         List<ColumnMeta> targets = targetColumns(ctx, table, stmt.columns());
@@ -73,6 +77,38 @@ public final class InsertExecutor {
             }
             KeyModelWriter.apply(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
+            return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
+        }
+    }
+
+    /**
+     * INSERT INTO t TEMPORARY PARTITION (..): the rows go to the temporary partitions' own DuckDB
+     * table, each into the named partition that holds it, with no changelog and no version change of
+     * the formal partitions, so no reader of the table sees them.
+     */
+    private static UpdateCount insertTemporary(StatementContext ctx, TableMeta table, Statement.Insert stmt) {
+        if (stmt.overwrite()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INSERT OVERWRITE does not support temporary partitions");
+        }
+        TableMeta temporary = TemporaryPartitionTable.of(table);
+        List<PartitionMeta> named = PartitionResolver.requireAll(temporary, stmt.partitions());
+        List<ColumnMeta> targets = targetColumns(ctx, table, stmt.columns());
+        boolean strict = ctx.session().flag("enable_insert_strict");
+        String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
+        try (StagedRows staged = StagedRows.of(ctx.txn().connection(), temporary, select)) {
+            StrictChecks.Filtered filtered = new StrictChecks.Filtered(0, List.of());
+            if (strict) {
+                StrictChecks.check(ctx.txn().connection(), temporary);
+                checkPartitions(ctx, temporary, named);
+            } else {
+                filtered = StrictChecks.filter(ctx.txn().connection(), temporary, outsidePartitions(temporary, named),
+                        staged.count(), Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
+            }
+            LoadLabels.claim(ctx, table.database(), stmt.label());
+            consumeStreams(ctx);
+            Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
+            KeyModelWriter.apply(ctx, temporary, StagedRows.table());
+            PartitionVersions.bumpTemporary(ctx, table, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
         }
     }

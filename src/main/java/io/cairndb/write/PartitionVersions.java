@@ -45,13 +45,31 @@ final class PartitionVersions {
         if (ordinals.isEmpty()) {
             return t;
         }
+        return save(ctx, t.withPartitioning(t.partitioning().withPartitions(bumped(t.partitioning().partitions(), ordinals))));
+    }
+
+    /**
+     * As {@link #bump} for a write into temporary partitions: {@code ordinals} index {@code t}'s
+     * temporary partitions (the partitions of {@code TemporaryPartitionTable.of(t)}).
+     */
+    static TableMeta bumpTemporary(StatementContext ctx, TableMeta t, Set<Integer> ordinals) {
+        if (ordinals.isEmpty()) {
+            return t;
+        }
+        return save(ctx, t.withPartitioning(t.partitioning().withTemporary(bumped(t.partitioning().temporary(), ordinals))));
+    }
+
+    private static List<PartitionMeta> bumped(List<PartitionMeta> partitions, Set<Integer> ordinals) {
         long now = System.currentTimeMillis();
-        List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
+        List<PartitionMeta> parts = new ArrayList<>(partitions);
         for (int i : ordinals) {
             PartitionMeta p = parts.get(i);
             parts.set(i, p.withVersion(p.visibleVersion() + 1, now));
         }
-        TableMeta updated = t.withPartitioning(t.partitioning().withPartitions(parts));
+        return parts;
+    }
+
+    private static TableMeta save(StatementContext ctx, TableMeta updated) {
         ctx.catalog().saveTable(ctx.txn().connection(), updated);
         ctx.txn().afterCommit(() -> ctx.catalog().publishTable(updated));
         return updated;

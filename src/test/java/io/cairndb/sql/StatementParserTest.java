@@ -214,8 +214,8 @@ class StatementParserTest {
     void showCreateAndPartitionsAndColumns() {
         assertEquals(new Statement.ShowCreateTable(QualifiedName.of("db", "t")), statement("SHOW CREATE TABLE db.t"));
         assertEquals(new Statement.ShowCreateTable(QualifiedName.of("v")), statement("SHOW CREATE VIEW v"));
-        assertEquals(new Statement.ShowPartitions(QualifiedName.of("t"), null, List.of(), null), statement("SHOW PARTITIONS FROM t"));
-        assertEquals(new Statement.ShowPartitions(QualifiedName.of("t"), binary(BinaryOp.EQ, id("PartitionName"), str("p1")),
+        assertEquals(new Statement.ShowPartitions(QualifiedName.of("t"), false, null, List.of(), null), statement("SHOW PARTITIONS FROM t"));
+        assertEquals(new Statement.ShowPartitions(QualifiedName.of("t"), false, binary(BinaryOp.EQ, id("PartitionName"), str("p1")),
                         List.of(new OrderItem(id("PartitionId"), false, OrderItem.NullOrdering.DEFAULT)), new Query.Limit(1, 0)),
                 statement("SHOW PARTITIONS FROM t WHERE PartitionName = 'p1' ORDER BY PartitionId DESC LIMIT 1"));
         assertEquals(new Statement.ShowColumns(QualifiedName.of("t"), false, null), statement("SHOW COLUMNS FROM t"));

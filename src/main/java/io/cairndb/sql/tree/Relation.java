@@ -7,14 +7,20 @@ import java.util.Map;
 public sealed interface Relation {
 
     /**
-     * A table, view or stream. {@code partitions}: {@code PARTITION (p1, p2)} or {@code PARTITIONS}.
+     * A table, view or stream. {@code partitions}: {@code PARTITION (p1, p2)} or {@code PARTITIONS},
+     * or with {@code temporaryPartitions} {@code TEMPORARY PARTITION (tp1, ..)}.
      * {@code incr}: the parameters of {@code t@incr('k'='v', ...)} in order, or null without @incr.
      */
-    record TableRef(QualifiedName name, String alias, List<String> partitions,
+    record TableRef(QualifiedName name, String alias, List<String> partitions, boolean temporaryPartitions,
                     Map<String, String> incr) implements Relation {
         public TableRef {
             partitions = List.copyOf(partitions);
             incr = incr == null ? null : Properties.copyOf(incr);
+        }
+
+        /** A reference that names no temporary partitions. */
+        public TableRef(QualifiedName name, String alias, List<String> partitions, Map<String, String> incr) {
+            this(name, alias, partitions, false, incr);
         }
 
         public static TableRef of(QualifiedName name) {

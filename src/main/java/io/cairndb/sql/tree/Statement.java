@@ -111,6 +111,33 @@ public interface Statement {
     record DropPartition(String name, boolean ifExists) implements AlterClause {
     }
 
+    /** {@code ADD TEMPORARY PARTITION tp ...}: a partition that normal reads and writes do not see. */
+    record AddTemporaryPartition(PartitionDesc.PartitionDef partition) implements AlterClause {
+    }
+
+    record DropTemporaryPartition(String name, boolean ifExists) implements AlterClause {
+    }
+
+    /**
+     * {@code REPLACE PARTITION (p1, ..) WITH TEMPORARY PARTITION (tp1, ..) [PROPERTIES (..)]}: the
+     * temporary partitions take the formal ones' place, rows and all.
+     */
+    record ReplacePartition(List<String> formal, List<String> temporary, Map<String, String> properties)
+            implements AlterClause {
+        public ReplacePartition {
+            formal = List.copyOf(formal);
+            temporary = List.copyOf(temporary);
+            properties = Properties.copyOf(properties);
+        }
+    }
+
+    /** {@code REPLACE WITH TABLE other [PROPERTIES ('swap' = ..)]}. */
+    record ReplaceTable(QualifiedName other, Map<String, String> properties) implements AlterClause {
+        public ReplaceTable {
+            properties = Properties.copyOf(properties);
+        }
+    }
+
     /** {@code RENAME new_name}. */
     record RenameTable(String newName) implements AlterClause {
     }
@@ -132,11 +159,17 @@ public interface Statement {
      * {@code INSERT INTO|OVERWRITE TABLE t [PARTITION (..)] [WITH LABEL l] [(cols)] VALUES ..|query}.
      * VALUES arrive as a Query whose body is {@link QueryBody.Values}. label nullable.
      */
-    record Insert(QualifiedName table, List<String> partitions, List<String> columns, Query source,
-                  boolean overwrite, String label) implements Statement {
+    record Insert(QualifiedName table, List<String> partitions, boolean temporaryPartitions, List<String> columns,
+                  Query source, boolean overwrite, String label) implements Statement {
         public Insert {
             partitions = List.copyOf(partitions);
             columns = List.copyOf(columns);
+        }
+
+        /** An INSERT that names no temporary partitions. */
+        public Insert(QualifiedName table, List<String> partitions, List<String> columns, Query source,
+                      boolean overwrite, String label) {
+            this(table, partitions, false, columns, source, overwrite, label);
         }
     }
 
@@ -241,7 +274,8 @@ public interface Statement {
     record ShowDynamicPartitionTables(String database) implements Statement {
     }
 
-    record ShowPartitions(QualifiedName table, Expr where, List<OrderItem> orderBy, Query.Limit limit)
+    /** {@code SHOW [TEMPORARY] PARTITIONS FROM t ..}. */
+    record ShowPartitions(QualifiedName table, boolean temporary, Expr where, List<OrderItem> orderBy, Query.Limit limit)
             implements Statement {
         public ShowPartitions {
             orderBy = List.copyOf(orderBy);
