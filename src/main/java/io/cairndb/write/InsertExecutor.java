@@ -50,17 +50,11 @@ public final class InsertExecutor {
         boolean strict = ctx.session().flag("enable_insert_strict");
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
-            StrictChecks.Filtered filtered = new StrictChecks.Filtered(0, List.of());
             if (strict) {
                 StrictChecks.check(ctx.txn().connection(), table);
             }
             TableMeta t = named.isEmpty() ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
-            if (strict) {
-                checkPartitions(ctx, t, named);
-            } else {
-                filtered = StrictChecks.filter(ctx.txn().connection(), t, outsidePartitions(t, named), staged.count(),
-                        Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
-            }
+            StrictChecks.Filtered filtered = checkOrFilter(ctx, t, named, strict, staged.count());
             LoadLabels.claim(ctx, t.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
@@ -96,14 +90,10 @@ public final class InsertExecutor {
         boolean strict = ctx.session().flag("enable_insert_strict");
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), temporary, select)) {
-            StrictChecks.Filtered filtered = new StrictChecks.Filtered(0, List.of());
             if (strict) {
                 StrictChecks.check(ctx.txn().connection(), temporary);
-                checkPartitions(ctx, temporary, named);
-            } else {
-                filtered = StrictChecks.filter(ctx.txn().connection(), temporary, outsidePartitions(temporary, named),
-                        staged.count(), Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
             }
+            StrictChecks.Filtered filtered = checkOrFilter(ctx, temporary, named, strict, staged.count());
             LoadLabels.claim(ctx, table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
@@ -111,6 +101,20 @@ public final class InsertExecutor {
             PartitionVersions.bumpTemporary(ctx, table, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
         }
+    }
+
+    /**
+     * Strict mode: fails on a staged row in no partition (or in none of the {@code named} ones);
+     * otherwise filters out every bad row of the {@code total} (see {@link StrictChecks#filter}).
+     */
+    private static StrictChecks.Filtered checkOrFilter(StatementContext ctx, TableMeta t, List<PartitionMeta> named,
+                                                       boolean strict, long total) {
+        if (strict) {
+            checkPartitions(ctx, t, named);
+            return StrictChecks.Filtered.NONE;
+        }
+        return StrictChecks.filter(ctx.txn().connection(), t, outsidePartitions(t, named), total,
+                Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
     }
 
     /**

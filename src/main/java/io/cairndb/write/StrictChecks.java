@@ -62,6 +62,7 @@ final class StrictChecks {
 
     /** The rows a non-strict load filtered out, and why (one message per reason). */
     record Filtered(long rows, List<String> reasons) {
+        static final Filtered NONE = new Filtered(0, List.of());
     }
 
     /**
@@ -74,7 +75,7 @@ final class StrictChecks {
             probes.add(new Probe(outside, "no partition for this tuple"));
         }
         if (probes.isEmpty()) {
-            return new Filtered(0, List.of());
+            return Filtered.NONE;
         }
         List<String> counts = new ArrayList<>();
         List<String> bad = new ArrayList<>();
