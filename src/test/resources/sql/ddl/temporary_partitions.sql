@@ -171,3 +171,35 @@ DISTRIBUTED BY HASH(id) BUCKETS 1
 
 statement ok
 ALTER TABLE cities ADD TEMPORARY PARTITION tp_cn VALUES IN ("Beijing")
+
+statement ok
+INSERT INTO cities TEMPORARY PARTITION (tp_cn) VALUES ('Beijing', 7)
+
+# TRUNCATE of a partition leaves the temporary partitions; TRUNCATE of the table drops them.
+statement ok
+TRUNCATE TABLE cities PARTITION (p_cn)
+
+query
+SELECT * FROM cities TEMPORARY PARTITION (tp_cn)
+----
+Beijing|7
+
+statement ok
+TRUNCATE TABLE cities
+
+query columns=PartitionName
+SHOW TEMPORARY PARTITIONS FROM cities
+----
+
+statement error
+SELECT * FROM cities TEMPORARY PARTITION (tp_cn)
+
+restart
+
+statement ok
+ALTER TABLE db.cities ADD TEMPORARY PARTITION tp_cn VALUES IN ("Beijing")
+
+query
+SELECT count(*) FROM db.cities TEMPORARY PARTITION (tp_cn)
+----
+0

@@ -69,7 +69,8 @@ final class PartitionVersions {
         return parts;
     }
 
-    private static TableMeta save(StatementContext ctx, TableMeta updated) {
+    /** Persists {@code updated} in the write's transaction and publishes it after commit. */
+    static TableMeta save(StatementContext ctx, TableMeta updated) {
         ctx.catalog().saveTable(ctx.txn().connection(), updated);
         ctx.txn().afterCommit(() -> ctx.catalog().publishTable(updated));
         return updated;

@@ -2,6 +2,7 @@ package io.cairndb.write;
 
 import io.cairndb.analyzer.PartitionResolver;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.TemporaryPartitionTable;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** TRUNCATE TABLE t [PARTITION (..)]: empties the table or just the named partitions. */
+/** TRUNCATE TABLE t [PARTITION (..)]: empties the table (and drops its temporary partitions) or just the named partitions. */
 public final class TruncateExecutor {
     private TruncateExecutor() {
     }
@@ -31,7 +32,14 @@ public final class TruncateExecutor {
             for (PartitionMeta p : parts) {
                 touched.add(t.partitioning().partitions().indexOf(p));
             }
-            PartitionVersions.bump(ctx, t, touched);
+            TableMeta kept = t;
+            if (stmt.partitions().isEmpty() && !t.partitioning().temporary().isEmpty()) {
+                // As in Doris, emptying the whole table drops its temporary partitions too.
+                Sql.execute(ctx.txn().connection(), "DROP TABLE " + TemporaryPartitionTable.of(t).duckName());
+                kept = t.withPartitioning(t.partitioning().withTemporary(List.of()));
+                PartitionVersions.save(ctx, kept);
+            }
+            PartitionVersions.bump(ctx, kept, touched);
             return UpdateCount.NONE;
         });
     }
