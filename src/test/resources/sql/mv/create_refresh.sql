@@ -188,6 +188,23 @@ PARTIAL|["p_20231018_20231019","p_20231019_20231020"]
 statement error partition not exist: p_nope
 REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_nope)
 
+# PARTITION p and PARTITION (p, ..) name partitions too.
+statement ok
+REFRESH MATERIALIZED VIEW mv_part PARTITION p_20231019_20231020 WITH SYNC MODE
+
+query
+SELECT NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
+----
+["p_20231019_20231020"]
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_part PARTITION (p_20231017_20231018) WITH SYNC MODE
+
+query
+SELECT NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
+----
+["p_20231017_20231018"]
+
 # A new base partition becomes a new MV partition at the next refresh.
 statement ok
 ALTER TABLE lineitem ADD PARTITION p20231021 VALUES [('2023-10-21'), ('2023-10-22'))

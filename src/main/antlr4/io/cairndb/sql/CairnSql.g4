@@ -102,8 +102,9 @@ mvPartitionArg
 refreshMaterializedView
     : REFRESH MATERIALIZED VIEW qualifiedName
       ( refreshMode=(AUTO | COMPLETE | INCREMENTAL)
-      | PARTITIONS? LEFT_PAREN identifierList RIGHT_PAREN
       | PARTITION START LEFT_PAREN start=string RIGHT_PAREN END LEFT_PAREN end=string RIGHT_PAREN
+      | (PARTITIONS | PARTITION)? LEFT_PAREN identifierList RIGHT_PAREN
+      | PARTITION single=identifier
       )?
       FORCE?
       (WITH syncMode=(SYNC | ASYNC) MODE)?

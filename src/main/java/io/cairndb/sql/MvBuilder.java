@@ -107,10 +107,11 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitRefreshMaterializedView(RefreshMaterializedViewContext ctx) {
+        List<String> partitions = ctx.identifierList() != null ? TreeValues.identifiers(ctx.identifierList())
+                : ctx.single != null ? List.of(TreeValues.identifier(ctx.single)) : List.of();
         String mode = ctx.refreshMode != null ? upper(ctx.refreshMode)
-                : ctx.identifierList() != null ? "PARTITIONS" : ctx.start != null ? "RANGE" : null;
-        return new MvStatement.RefreshMv(TreeValues.qualifiedName(ctx.qualifiedName()), mode,
-                ctx.identifierList() == null ? List.of() : TreeValues.identifiers(ctx.identifierList()),
+                : !partitions.isEmpty() ? "PARTITIONS" : ctx.start != null ? "RANGE" : null;
+        return new MvStatement.RefreshMv(TreeValues.qualifiedName(ctx.qualifiedName()), mode, partitions,
                 ctx.start == null ? null : TreeValues.string(ctx.start), ctx.end == null ? null : TreeValues.string(ctx.end),
                 ctx.FORCE() != null, ctx.syncMode != null && ctx.syncMode.getType() == CairnSqlLexer.SYNC);
     }
