@@ -57,7 +57,7 @@ public final class InsertExecutor {
                 filtered = StrictChecks.filter(ctx.txn().connection(), t, outsidePartitions(t, named), staged.count(),
                         Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
             }
-            LoadLabels.claim(ctx, t.database(), stmt.label());
+            LoadLabels.claim(ctx.txn().connection(), t.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
             if (stmt.overwrite()) {
