@@ -471,7 +471,7 @@ isolationLevel
     ;
 
 transactionStatement
-    : BEGIN WORK?                    #beginTransaction
+    : BEGIN WORK? (WITH LABEL identifier)?  #beginTransaction
     | START TRANSACTION              #beginTransaction
     | COMMIT WORK?                   #commitTransaction
     | ROLLBACK WORK?                 #rollbackTransaction
@@ -507,6 +507,8 @@ showStatement
     | SHOW COLLATION likeClause?                                                          #showCollation
     | SHOW (INDEX | INDEXES | KEYS) (FROM | IN) qualifiedName ((FROM | IN) identifier)?   #showIndex
     | SHOW TABLE STATUS ((FROM | IN) identifier)? likeClause?                             #showTableStatus
+    | SHOW TRANSACTION ((FROM | IN) identifier)? whereClause                              #showTransaction
+    | SHOW LAST INSERT                                                                    #showLastInsert
     ;
 
 showFilter

@@ -13,6 +13,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.write.LoadLabels;
+import io.cairndb.write.TransactionHistory;
 
 import java.sql.Connection;
 import java.util.Locale;
@@ -71,6 +72,7 @@ public final class DatabaseDdl {
             StreamOffsets.drop(c, s.id());
         }
         LoadLabels.forgetDatabase(c, name);
+        TransactionHistory.forgetDatabase(c, name);
         Sql.execute(c, "DROP SCHEMA " + Sql.ident(db.schema()) + " CASCADE");
         ctx.catalog().deleteDatabase(ctx.txn().connection(), name);
         ctx.txn().afterCommit(() -> ctx.catalog().forgetDatabase(name));

@@ -4,6 +4,7 @@ import io.cairndb.analyzer.SystemTables;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.system.InformationSchema;
 import io.cairndb.write.LoadLabels;
+import io.cairndb.write.TransactionHistory;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.catalog.TableMeta;
@@ -54,6 +55,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final Map<String, byte[]> users = new ConcurrentHashMap<>();
     private final FeConfig config;
     private final Tso tso = new Tso();
+    private final TransactionHistory transactionHistory = new TransactionHistory();
     private final SystemTables systemTables;
     private final MaterializedViews materializedViews;
     private final DynamicPartitionScheduler dynamicPartitions;
@@ -81,6 +83,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             ChangelogTables.createSchema(c);
             StreamOffsets.createSchema(c);
             LoadLabels.createSchema(c);
+            transactionHistory.load(c);
             List<TableMeta> changelogTables = new ArrayList<>();
             for (DatabaseMeta db : catalog.databases()) {
                 for (TableMeta t : catalog.tables(db.name())) {
@@ -266,6 +269,10 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     FeConfig config() {
         return config;
+    }
+
+    TransactionHistory transactionHistory() {
+        return transactionHistory;
     }
 
     Tso tso() {

@@ -51,6 +51,7 @@ public final class Session implements SqlSession, SessionState {
     private final SessionVariables variables;
     private final StatementDispatcher dispatcher;
     private final SessionTransaction transaction;
+    private final SessionLoads loads;
     private final java.util.Map<String, String> userVariables = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String currentDatabase;
     private volatile List<String> warnings = List.of();
@@ -83,7 +84,8 @@ public final class Session implements SqlSession, SessionState {
         prepare(connection);
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
-        this.transaction = new SessionTransaction(connection);
+        this.transaction = new SessionTransaction(connection, db.transactionHistory(), this::loadTimeoutMs);
+        this.loads = new SessionLoads(db.transactionHistory(), this::loadTimeoutMs);
         applyTimeZone(variables.get("time_zone"));
     }
 
@@ -154,12 +156,11 @@ public final class Session implements SqlSession, SessionState {
 
     private StatementResult executeOne(io.cairndb.sql.tree.Statement statement) {
         if (statement instanceof io.cairndb.sql.tree.Statement.Transaction t) {
-            switch (t.kind()) {
-                case BEGIN -> transaction.begin();
+            return switch (t.kind()) {
+                case BEGIN -> transaction.begin(t.label());
                 case COMMIT -> transaction.commit();
                 case ROLLBACK -> transaction.rollback();
-            }
-            return UpdateCount.NONE;
+            };
         }
         boolean autocommitBefore = autocommit();
         StatementResult r = executeWithVariables(statement);
@@ -232,7 +233,8 @@ public final class Session implements SqlSession, SessionState {
         StatementResult r = null;
         try {
             startStatement(txn);
-            r = dispatcher.dispatch(ctx, statement);
+            loads.beforeWrite(ctx, statement, transaction.load());
+            r = loads.afterWrite(ctx, statement, dispatcher.dispatch(ctx, statement), transaction.load(), statementStart);
             finishStatement();
             // Streamed rows end their statement's transaction when closed (see query); an open one goes on.
             if (r instanceof JdbcRowResult || open != null) {
@@ -249,7 +251,7 @@ public final class Session implements SqlSession, SessionState {
                     e.addSuppressed(closing);
                 }
             }
-            rollBack(txn, open);
+            rollBack(txn, open, e);
             synchronized (killLock) {
                 if (timedOut) {
                     throw new CairnException(ErrorCode.QUERY_TIMEOUT, "query is timeout, killed by timeout checker", e);
@@ -264,7 +266,7 @@ public final class Session implements SqlSession, SessionState {
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
         } catch (Error e) {
             // A stack overflow or out-of-memory in mid statement: nothing of it may stay, no lock stay held.
-            rollBack(txn, open);
+            rollBack(txn, open, e);
             throw e;
         } finally {
             if (timer != null) {
@@ -278,9 +280,9 @@ public final class Session implements SqlSession, SessionState {
     }
 
     /** After a failure: a statement of its own rolls back; in an open transaction, all of it does. */
-    private void rollBack(Txn txn, Txn open) {
+    private void rollBack(Txn txn, Txn open, Throwable failure) {
         if (open != null) {
-            transaction.abandon();
+            transaction.abandon(failure.getMessage() == null ? failure.toString() : failure.getMessage());
         } else {
             txn.rollbackQuietly();
         }
@@ -392,6 +394,15 @@ public final class Session implements SqlSession, SessionState {
             }
             return new ListRowResult(r.columns(), rows);
         }
+    }
+
+    /** The time limit a load transaction reports: insert_timeout, in milliseconds. */
+    private long loadTimeoutMs() {
+        return variables.number("insert_timeout") * 1000;
+    }
+
+    SessionLoads loads() {
+        return loads;
     }
 
     /**
@@ -520,7 +531,7 @@ public final class Session implements SqlSession, SessionState {
         closed = true;
         db.closed(this);
         // An open transaction is rolled back, and the locks its statements took are let go.
-        transaction.abandon();
+        transaction.abandon("connection closed");
         try {
             connection.rollback();
             connection.close();

@@ -1,31 +1,51 @@
 package io.cairndb.server;
 
 import io.cairndb.engine.Txn;
+import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Statement;
+import io.cairndb.write.LoadTransaction;
+import io.cairndb.write.TransactionHistory;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * A session's transaction across statements: from BEGIN (or the first statement while autocommit is
  * off) to COMMIT or ROLLBACK. Its statements share one DuckDB transaction, so they commit or roll
  * back together, and the locks they take are held until it ends. A statement that fails rolls the
- * whole transaction back (the engine can not undo one statement alone). Used by one session's thread.
+ * whole transaction back (the engine can not undo one statement alone). As in Doris it is one load
+ * transaction with a label: COMMIT records it VISIBLE with its writes, a rollback records it ABORTED
+ * afterwards, when it wrote anything. Used by one session's thread.
  */
 final class SessionTransaction {
-    private final Connection connection;
-    private Txn open;
+    /** Doris's reason for a transaction the user rolled back. */
+    static final String USER_ROLLBACK = "user rollback";
 
-    SessionTransaction(Connection connection) {
+    private final Connection connection;
+    private final TransactionHistory history;
+    private final LongSupplier timeoutMs;
+    private Txn open;
+    private OpenLoad load;
+
+    SessionTransaction(Connection connection, TransactionHistory history, LongSupplier timeoutMs) {
         this.connection = connection;
+        this.history = history;
+        this.timeoutMs = timeoutMs;
     }
 
     /** The open transaction, or null when statements commit on their own. */
     Txn open() {
         return open;
+    }
+
+    /** The load transaction of the open transaction, or null when there is none. */
+    OpenLoad load() {
+        return load;
     }
 
     /**
@@ -34,7 +54,7 @@ final class SessionTransaction {
      */
     Txn forStatement(Statement statement, boolean autocommit) {
         if (open == null && !autocommit) {
-            open = new Txn(connection);
+            start(null);
         }
         if (open != null && !allowedInside(statement)) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "This is in a transaction, only insert, update, delete, "
@@ -43,34 +63,109 @@ final class SessionTransaction {
         return open;
     }
 
-    /** BEGIN / START TRANSACTION: as in MySQL, a transaction already open is committed first. */
-    void begin() {
+    /**
+     * BEGIN [WITH LABEL l]: as in MySQL, a transaction already open is committed first. Answers with
+     * the label, as Doris, and no id yet: the first write takes it.
+     */
+    UpdateCount begin(String label) {
         commit();
+        start(label);
+        return LoadInfo.of(UpdateCount.NONE, load.label(), LoadTransaction.PREPARE, load.idText());
+    }
+
+    private void start(String label) {
         open = new Txn(connection);
+        load = new OpenLoad(label, System.currentTimeMillis(), timeoutMs.getAsLong());
     }
 
-    void commit() {
-        if (open != null) {
-            Txn ending = open;
-            open = null;
+    /** Commits; when the transaction wrote, it is recorded VISIBLE in the same commit and named in the answer. */
+    UpdateCount commit() {
+        if (open == null) {
+            return UpdateCount.NONE;
+        }
+        Txn ending = open;
+        OpenLoad ended = load;
+        open = null;
+        load = null;
+        if (!ended.written()) {
             ending.commit();
+            return UpdateCount.NONE;
         }
-    }
-
-    void rollback() {
-        if (open != null) {
-            Txn ending = open;
-            open = null;
-            ending.rollback();
-        }
-    }
-
-    /** After a failed statement: the engine has aborted the transaction, so all of it is rolled back. */
-    void abandon() {
-        if (open != null) {
-            Txn ending = open;
-            open = null;
+        try {
+            history.record(ending.connection(), ended.visible(System.currentTimeMillis()));
+        } catch (RuntimeException e) {
             ending.rollbackQuietly();
+            throw recordFailure(ended, e);
+        }
+        try {
+            ending.commit();
+        } catch (RuntimeException e) {
+            // Txn.commit has rolled back: nothing of the transaction stayed.
+            throw recordFailure(ended, e);
+        }
+        return LoadInfo.of(UpdateCount.NONE, ended.label(), LoadTransaction.VISIBLE, ended.idText());
+    }
+
+    /** ROLLBACK; a transaction that wrote is recorded ABORTED once its changes are gone. */
+    UpdateCount rollback() {
+        if (open == null) {
+            return UpdateCount.NONE;
+        }
+        Txn ending = open;
+        OpenLoad ended = load;
+        open = null;
+        load = null;
+        ending.rollback();
+        if (!ended.written()) {
+            return UpdateCount.NONE;
+        }
+        recordAborted(ended, USER_ROLLBACK);
+        return LoadInfo.of(UpdateCount.NONE, ended.label(), LoadTransaction.ABORTED, ended.idText());
+    }
+
+    /**
+     * After a failed statement (or when the session closes): the engine has aborted the transaction, so
+     * all of it is rolled back; {@code reason} is what the ABORTED record says.
+     */
+    void abandon(String reason) {
+        if (open == null) {
+            return;
+        }
+        Txn ending = open;
+        OpenLoad ended = load;
+        open = null;
+        load = null;
+        ending.rollbackQuietly();
+        if (ended.written()) {
+            try {
+                recordAborted(ended, reason);
+            } catch (RuntimeException e) {
+                // The failure being reported (or the closing session) matters more than its history row.
+                LoggerFactory.getLogger(SessionTransaction.class).warn("cannot record aborted transaction {}: {}",
+                        ended.id(), e.getMessage());
+            }
+        }
+    }
+
+    /** A commit that failed after its changes were rolled back: recorded ABORTED with the failure as reason. */
+    private RuntimeException recordFailure(OpenLoad ended, RuntimeException failure) {
+        try {
+            recordAborted(ended, failure.getMessage());
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        return failure;
+    }
+
+    /** Records an ended transaction ABORTED in a DuckDB transaction of its own, after its rollback. */
+    private void recordAborted(OpenLoad ended, String reason) {
+        Txn txn = new Txn(connection);
+        try {
+            history.record(connection, ended.aborted(System.currentTimeMillis(), reason == null ? "" : reason));
+            txn.commit();
+        } catch (RuntimeException e) {
+            txn.rollbackQuietly();
+            throw e;
         }
     }
 
@@ -90,6 +185,7 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowColumns
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
+                || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert
                 || s instanceof MvStatement.ShowCreate;
     }
 }

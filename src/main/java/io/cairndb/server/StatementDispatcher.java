@@ -125,6 +125,12 @@ final class StatementDispatcher {
         if (statement instanceof Statement.ShowProcesslist s) {
             return ShowExecutor.processlist(ctx, session.database().processes(), s.full());
         }
+        if (statement instanceof Statement.ShowTransaction s) {
+            return TransactionShows.transaction(ctx, s, session.database().transactionHistory());
+        }
+        if (statement instanceof Statement.ShowLastInsert) {
+            return TransactionShows.lastInsert(session.loads().lastInsert());
+        }
         if (statement instanceof Statement.ShowOther s) {
             return ClientShows.show(ctx, s);
         }

@@ -497,7 +497,8 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitBeginTransaction(BeginTransactionContext ctx) {
-        return new Statement.Transaction(Statement.TransactionKind.BEGIN);
+        return new Statement.Transaction(Statement.TransactionKind.BEGIN,
+                ctx.identifier() == null ? null : identifier(ctx.identifier()));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.cairndb.sql;
 
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.QualifiedName;
@@ -104,6 +106,29 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     public Statement visitShowTableStatus(ShowTableStatusContext ctx) {
         QualifiedName database = ctx.identifier() == null ? null : QualifiedName.of(identifier(ctx.identifier()));
         return new Statement.ShowOther("TABLE STATUS", database, AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitShowTransaction(ShowTransactionContext ctx) {
+        String database = ctx.identifier() == null ? null : identifier(ctx.identifier());
+        Expr where = ast.where(ctx.whereClause());
+        if (where instanceof Expr.Binary b && b.op() == Expr.BinaryOp.EQ && b.left() instanceof Expr.Identifier column
+                && column.parts().size() == 1) {
+            String name = column.parts().get(0).toLowerCase(Locale.ROOT);
+            if (name.equals("id") && b.right() instanceof Expr.IntegerLiteral id) {
+                return new Statement.ShowTransaction(database, id.value().longValueExact(), null);
+            }
+            if (name.equals("label") && b.right() instanceof Expr.StringLiteral label) {
+                return new Statement.ShowTransaction(database, null, label.value());
+            }
+        }
+        throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                "Where clause should looks like one of them: id = 123 or label = 'label'");
+    }
+
+    @Override
+    public Statement visitShowLastInsert(ShowLastInsertContext ctx) {
+        return new Statement.ShowLastInsert();
     }
 
     private static String like(ShowFilterContext ctx) {

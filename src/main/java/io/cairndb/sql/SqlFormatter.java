@@ -104,7 +104,7 @@ public final class SqlFormatter {
             return "SET " + set.items().stream().map(SqlFormatter::setItem).collect(Collectors.joining(", "));
         }
         if (statement instanceof Statement.Transaction transaction) {
-            return transaction.kind().name();
+            return transaction.kind().name() + (transaction.label() == null ? "" : " WITH LABEL " + identifier(transaction.label()));
         }
         if (statement instanceof Statement.Kill kill) {
             return "KILL " + (kill.queryOnly() ? "QUERY " : "") + kill.connectionId();
@@ -322,6 +322,13 @@ public final class SqlFormatter {
         if (statement instanceof Statement.ShowOther show) {
             return "SHOW " + show.what() + (show.target() == null ? "" : " FROM " + name(show.target()))
                     + filter(show.like(), null);
+        }
+        if (statement instanceof Statement.ShowTransaction show) {
+            return "SHOW TRANSACTION" + (show.database() == null ? "" : " FROM " + identifier(show.database()))
+                    + (show.id() != null ? " WHERE id = " + show.id() : " WHERE label = " + SqlStrings.quoteString(show.label()));
+        }
+        if (statement instanceof Statement.ShowLastInsert) {
+            return "SHOW LAST INSERT";
         }
         throw new IllegalArgumentException("cannot format " + statement);
     }

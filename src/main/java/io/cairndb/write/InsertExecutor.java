@@ -55,7 +55,7 @@ public final class InsertExecutor {
             }
             TableMeta t = named.isEmpty() ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
             StrictChecks.Filtered filtered = checkOrFilter(ctx, t, named, strict, staged.count());
-            LoadLabels.claim(ctx, t.database(), stmt.label());
+            LoadLabels.claim(ctx.txn().connection(), t.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
             if (stmt.overwrite()) {
@@ -94,7 +94,7 @@ public final class InsertExecutor {
                 StrictChecks.check(ctx.txn().connection(), temporary);
             }
             StrictChecks.Filtered filtered = checkOrFilter(ctx, temporary, named, strict, staged.count());
-            LoadLabels.claim(ctx, table.database(), stmt.label());
+            LoadLabels.claim(ctx.txn().connection(), table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
             KeyModelWriter.apply(ctx, temporary, StagedRows.table());

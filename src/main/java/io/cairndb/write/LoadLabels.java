@@ -1,6 +1,5 @@
 package io.cairndb.write;
 
-import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
@@ -30,11 +29,11 @@ public final class LoadLabels {
         Sql.deleteExcept(c, TABLE, "db", databases.stream().map(Sql::literal).toList());
     }
 
-    static void claim(StatementContext ctx, String database, String label) {
+    /** Claims {@code label} (nothing when null) in {@code database}, in {@code c}'s transaction. */
+    public static void claim(Connection c, String database, String label) {
         if (label == null) {
             return;
         }
-        Connection c = ctx.txn().connection();
         if (Sql.scalar(c, "SELECT 1 FROM " + TABLE + " WHERE db = ? AND label = ?", database, label) != null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Label [" + label + "] has already been used");
         }

@@ -326,4 +326,53 @@ class ServerJdbcTest {
             assertTrue(messages.get(0).contains("null value for not null column"), messages::toString);
         }
     }
+
+    /** The info string of the OK packet the last statement on {@code st} answered with. */
+    private static String okInfo(Statement st) throws SQLException {
+        return ((com.mysql.cj.jdbc.JdbcStatement) st).getResultSetInternal().getServerInfo();
+    }
+
+    @Test
+    void writesReportTheirLoadTransactionInTheOkPacket() throws SQLException {
+        try (Connection c = connect(""); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE loads (k INT NOT NULL, v INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+            st.executeUpdate("INSERT INTO loads WITH LABEL jdbc_l1 VALUES (1, 1)");
+            String first = okInfo(st);
+            assertTrue(first.matches("\\{'label':'jdbc_l1', 'status':'VISIBLE', 'txnId':'\\d+'\\}"), first);
+            long firstId = Long.parseLong(first.replaceAll(".*'txnId':'(\\d+)'.*", "$1"));
+
+            st.executeUpdate("UPDATE loads SET v = 2 WHERE k = 1");
+            String update = okInfo(st);
+            assertTrue(update.matches("\\{'label':'label_[0-9a-f]+_[0-9a-f]+', 'status':'VISIBLE', 'txnId':'"
+                    + (firstId + 1) + "'\\}"), update);
+
+            st.execute("BEGIN WITH LABEL jdbc_b1");
+            assertEquals("{'label':'jdbc_b1', 'status':'PREPARE', 'txnId':''}", okInfo(st));
+            st.executeUpdate("INSERT INTO loads VALUES (2, 2)");
+            String txnId = Long.toString(firstId + 2);
+            assertEquals("{'label':'jdbc_b1', 'status':'PREPARE', 'txnId':'" + txnId + "'}", okInfo(st));
+            st.executeUpdate("DELETE FROM loads WHERE k = 1");
+            assertEquals("{'label':'jdbc_b1', 'status':'PREPARE', 'txnId':'" + txnId + "'}", okInfo(st));
+            st.execute("COMMIT");
+            assertEquals("{'label':'jdbc_b1', 'status':'VISIBLE', 'txnId':'" + txnId + "'}", okInfo(st));
+
+            st.execute("BEGIN");
+            String generated = okInfo(st);
+            assertTrue(generated.matches("\\{'label':'txn_insert_[0-9a-f]+-[0-9a-f]+', 'status':'PREPARE', 'txnId':''\\}"),
+                    generated);
+            st.executeUpdate("INSERT INTO loads VALUES (3, 3)");
+            st.execute("ROLLBACK");
+            assertEquals(generated.replace("PREPARE", "ABORTED").replace("'txnId':''", "'txnId':'" + (firstId + 3) + "'"),
+                    okInfo(st));
+
+            SQLException reused = assertThrows(SQLException.class,
+                    () -> st.executeUpdate("INSERT INTO loads WITH LABEL jdbc_b1 VALUES (4, 4)"));
+            assertTrue(reused.getMessage().contains("Label [jdbc_b1] has already been used"), reused.getMessage());
+            try (ResultSet rs = st.executeQuery("SHOW TRANSACTION WHERE id = " + txnId)) {
+                assertTrue(rs.next());
+                assertEquals("jdbc_b1", rs.getString("Label"));
+                assertEquals("VISIBLE", rs.getString("TransactionStatus"));
+            }
+        }
+    }
 }

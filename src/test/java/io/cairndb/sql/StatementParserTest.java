@@ -170,6 +170,10 @@ class StatementParserTest {
         assertEquals(begin, statement("START TRANSACTION"));
         assertEquals(new Statement.Transaction(Statement.TransactionKind.COMMIT), statement("COMMIT WORK"));
         assertEquals(new Statement.Transaction(Statement.TransactionKind.ROLLBACK), statement("rollback"));
+        assertEquals(new Statement.Transaction(Statement.TransactionKind.BEGIN, "load_1"), statement("BEGIN WITH LABEL load_1"));
+        assertEquals(new Statement.ShowTransaction(null, 4005L, null), statement("SHOW TRANSACTION WHERE ID = 4005"));
+        assertEquals(new Statement.ShowTransaction("db", null, "l1"), statement("show transaction from db where label = 'l1'"));
+        assertEquals(new Statement.ShowLastInsert(), statement("SHOW LAST INSERT"));
         assertEquals(new Statement.Kill(42, false), statement("KILL 42"));
         assertEquals(new Statement.Kill(42, false), statement("KILL CONNECTION 42"));
         assertEquals(new Statement.Kill(7, true), statement("KILL QUERY 7"));

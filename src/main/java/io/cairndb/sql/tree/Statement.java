@@ -219,8 +219,11 @@ public interface Statement {
 
     enum TransactionKind { BEGIN, COMMIT, ROLLBACK }
 
-    /** BEGIN / START TRANSACTION / COMMIT / ROLLBACK. */
-    record Transaction(TransactionKind kind) implements Statement {
+    /** BEGIN [WITH LABEL l] / START TRANSACTION / COMMIT / ROLLBACK; label nullable (BEGIN only). */
+    record Transaction(TransactionKind kind, String label) implements Statement {
+        public Transaction(TransactionKind kind) {
+            this(kind, null);
+        }
     }
 
     /** {@code KILL [QUERY|CONNECTION] id}. */
@@ -298,6 +301,17 @@ public interface Statement {
      * target nullable (the table of SHOW INDEX).
      */
     record ShowOther(String what, QualifiedName target, String like) implements Statement {
+    }
+
+    /**
+     * {@code SHOW TRANSACTION [FROM db] WHERE id = n | label = 'l'}: exactly one of id and label is
+     * set; database nullable (current).
+     */
+    record ShowTransaction(String database, Long id, String label) implements Statement {
+    }
+
+    /** {@code SHOW LAST INSERT}: the session's most recent INSERT. */
+    record ShowLastInsert() implements Statement {
     }
 
     /** {@code DESC[RIBE] t [ALL]}. */
