@@ -114,6 +114,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         // The first pass runs before the database serves anyone, so expired history is never read.
         cleanUpChangelogs();
         housekeeping.scheduleWithFixedDelay(this::cleanUpChangelogs, every, every, TimeUnit.SECONDS);
+        housekeeping.scheduleWithFixedDelay(this::flushTransactionHistory, 1, 1, TimeUnit.SECONDS);
         materializedViews.start();
         dynamicPartitions = new DynamicPartitionScheduler(this, catalog, config);
         dynamicPartitions.start();
@@ -126,6 +127,23 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     public static Database open(Path dataDir, FeConfig config) {
         return new Database(DuckEngine.open(dataDir), config);
+    }
+
+    /** Writes the finished load transactions queued since the last time; every second and at shutdown. */
+    private void flushTransactionHistory() {
+        synchronized (housekeepingConnection) {
+            try {
+                transactionHistory.flush(housekeepingConnection, name -> catalog.database(name) != null);
+            } catch (java.sql.SQLException | RuntimeException e) {
+                // The queue keeps what was not written: the next pass tries again.
+                try {
+                    housekeepingConnection.rollback();
+                } catch (java.sql.SQLException r) {
+                    e.addSuppressed(r);
+                }
+                org.slf4j.LoggerFactory.getLogger(Database.class).warn("writing the transaction history", e);
+            }
+        }
     }
 
     /** Removes changes past their retention; runs in the background and right after startup. */
@@ -292,6 +310,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         for (Session s : List.copyOf(sessions.values())) {
             s.close();
         }
+        flushTransactionHistory();
         synchronized (housekeepingConnection) {
             tso.persist(housekeepingConnection);
             try {

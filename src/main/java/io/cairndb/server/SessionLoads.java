@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
 /**
  * The load transactions of a session's writes, as Doris reports them. An INSERT, UPDATE or DELETE
  * that commits on its own is one transaction: it gets an id and a label (its WITH LABEL, or a
- * generated one), is recorded in its own DuckDB transaction, and its OK info names it VISIBLE. In an
+ * generated one), is recorded once it commits, and its OK info names it VISIBLE. In an
  * explicit transaction every write reports the transaction's label and id as PREPARE; COMMIT
  * records it (see {@link SessionTransaction}). Used by one session's thread; SHOW LAST INSERT reads
  * {@link #lastInsert}.
@@ -57,7 +57,7 @@ final class SessionLoads {
 
     /**
      * After a write succeeded: its result with Doris's info. One that commits on its own ({@code load}
-     * null) records its transaction in the statement's DuckDB transaction, so both commit together.
+     * null) records its transaction when it has committed.
      */
     StatementResult afterWrite(StatementContext ctx, Statement statement, StatementResult result, OpenLoad load,
                                long startMillis) {
@@ -81,9 +81,12 @@ final class SessionLoads {
         String label = named != null ? named : LoadInfo.statementLabel();
         long id = history.nextId();
         long now = System.currentTimeMillis();
-        history.record(ctx.txn().connection(), new LoadTransaction(id, table.database(), label, LoadTransaction.VISIBLE,
-                LoadTransaction.INSERT_STREAMING, startMillis, now, now, "", timeoutMs.getAsLong()));
-        ctx.txn().afterCommit(() -> remember(statement, id, label, table, LoadTransaction.VISIBLE, count));
+        LoadTransaction visible = new LoadTransaction(id, table.database(), label, LoadTransaction.VISIBLE,
+                LoadTransaction.INSERT_STREAMING, startMillis, now, now, "", timeoutMs.getAsLong());
+        ctx.txn().afterCommit(() -> {
+            history.record(visible);
+            remember(statement, id, label, table, LoadTransaction.VISIBLE, count);
+        });
         return LoadInfo.of(count, label, LoadTransaction.VISIBLE, Long.toString(id));
     }
 

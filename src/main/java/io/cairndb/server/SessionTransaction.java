@@ -78,7 +78,7 @@ final class SessionTransaction {
         load = new OpenLoad(label, System.currentTimeMillis(), timeoutMs.getAsLong());
     }
 
-    /** Commits; when the transaction wrote, it is recorded VISIBLE in the same commit and named in the answer. */
+    /** Commits; when the transaction wrote, it is recorded VISIBLE and named in the answer. */
     UpdateCount commit() {
         if (open == null) {
             return UpdateCount.NONE;
@@ -92,17 +92,12 @@ final class SessionTransaction {
             return UpdateCount.NONE;
         }
         try {
-            history.record(ending.connection(), ended.visible(System.currentTimeMillis()));
-        } catch (RuntimeException e) {
-            ending.rollbackQuietly();
-            throw recordFailure(ended, e);
-        }
-        try {
             ending.commit();
         } catch (RuntimeException e) {
             // Txn.commit has rolled back: nothing of the transaction stayed.
             throw recordFailure(ended, e);
         }
+        history.record(ended.visible(System.currentTimeMillis()));
         return LoadInfo.of(UpdateCount.NONE, ended.label(), LoadTransaction.VISIBLE, ended.idText());
     }
 
@@ -157,16 +152,9 @@ final class SessionTransaction {
         return failure;
     }
 
-    /** Records an ended transaction ABORTED in a DuckDB transaction of its own, after its rollback. */
+    /** Records an ended transaction ABORTED, after its rollback. */
     private void recordAborted(OpenLoad ended, String reason) {
-        Txn txn = new Txn(connection);
-        try {
-            history.record(connection, ended.aborted(System.currentTimeMillis(), reason == null ? "" : reason));
-            txn.commit();
-        } catch (RuntimeException e) {
-            txn.rollbackQuietly();
-            throw e;
-        }
+        history.record(ended.aborted(System.currentTimeMillis(), reason == null ? "" : reason));
     }
 
     static boolean autocommit(String value) {
