@@ -199,7 +199,8 @@ public final class MaterializedViews {
         }
         PartitionTracker.Layout layout = PartitionTracker.partitioned(tracked, List.of(), column.type(),
                 PartitionTracker.SyncWindow.of(MvProperties.validate(s.properties(), Map.of()),
-                        LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone())));
+                        LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone())),
+                PartitionFilter.of(ctx, def.query(), tracked, column.type()));
         List<PartitionMeta> parts = new ArrayList<>();
         for (PartitionTracker.Target t : layout.targets()) {
             parts.add(new PartitionMeta(ctx.catalog().newId(), t.name(), t.lower(), t.upper(), t.listValues(), 1, now));

@@ -153,7 +153,7 @@ final class MvRefresher {
         ColumnMeta column = mvTable.column(mv.partitionInfo().mvColumn());
         LocalDateTime clock = LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(now), ctx.session().zone());
         return PartitionTracker.partitioned(tracked, others, column.type(),
-                PartitionTracker.SyncWindow.of(mv.properties(), clock));
+                PartitionTracker.SyncWindow.of(mv.properties(), clock), PartitionFilter.of(ctx, def.query(), tracked, column.type()));
     }
 
     private static List<PartitionTracker.Target> choose(MvMeta mv, TableMeta mvTable, List<PartitionTracker.Target> targets,

@@ -137,9 +137,10 @@ final class PartitionTracker {
 
     /**
      * The partitions of a partitioned MV. {@code others} are the base tables that are not tracked;
-     * {@code window} keeps only the latest partitions.
+     * {@code filter} leaves out partitions the MV's WHERE keeps empty; {@code window} keeps only the latest.
      */
-    static Layout partitioned(List<Tracked> tracked, List<TableMeta> others, DataType mvType, SyncWindow window) {
+    static Layout partitioned(List<Tracked> tracked, List<TableMeta> others, DataType mvType, SyncWindow window,
+                              PartitionFilter filter) {
         Map<String, Target> byBounds = new LinkedHashMap<>();
         PartitionScheme.Kind kind = null;
         for (Tracked tr : tracked) {
@@ -168,6 +169,7 @@ final class PartitionTracker {
             targets.sort((a, b) -> compareLower(a.lower(), b.lower(), mvType));
             checkAligned(targets, mvType);
         }
+        targets = targets.stream().filter(t -> filter.admits(t, mvType)).toList();
         if (window.limit() > 0) {
             targets = window.latest(targets);
         }
@@ -273,7 +275,8 @@ final class PartitionTracker {
         return c.length() == 14 && c.endsWith("000000") ? c.substring(0, 8) : c;
     }
 
-    private static String format(String value, DataType type) {
+    /** A partition value as the MV's partitions of {@code type} spell it. */
+    static String format(String value, DataType type) {
         if (type.kind() == TypeKind.DATE || type.kind() == TypeKind.DATETIME) {
             return format(PartitionAnalyzer.parseTemporal(value), type);
         }
