@@ -90,6 +90,9 @@ SELECT ifnull(1, 2, 3)
 statement error Incorrect parameter count in the call to function 'nvl'
 SELECT nvl(1)
 
+statement error Incorrect parameter count in the call to function 'coalesce'
+SELECT coalesce()
+
 query
 SELECT id, CASE WHEN i > 0 THEN 'pos' WHEN i < 0 THEN 'neg' WHEN i = 0 THEN 'zero' ELSE 'null' END,
        CASE i WHEN 7 THEN 'seven' ELSE 'other' END FROM n ORDER BY id

@@ -45,6 +45,8 @@ final class ScalarFunctions {
     private static void conditionals(FunctionMapper m) {
         m.scalar("if", 3, 3, c -> "CASE WHEN " + c.arg(0) + " THEN " + c.arg(1) + " ELSE " + c.arg(2) + " END");
         m.scalar("ifnull nvl", 2, 2, c -> "coalesce(" + c.args() + ")");
+        m.scalar("coalesce", 1, -1, c -> "coalesce(" + c.args() + ")");
+        m.scalar("nullif", 2, 2, c -> "nullif(" + c.args() + ")");
         m.scalar("isnull", 1, 1, c -> "(" + c.arg(0) + " IS NULL)");
         m.scalar("isnotnull", 1, 1, c -> "(" + c.arg(0) + " IS NOT NULL)");
     }

@@ -32,7 +32,7 @@ class ErrorWordingTest {
             "int64", "int32", "int16", "int8", "uint", "hugeint", "integer_literal", "string_literal", "timestamp_s",
             "timestamp_ms", "timestamp_ns", "no function matches", "explicit type casts", "strptime", "strftime",
             "duckdb", "main.", "memory.", "__cairn", "cairn_", "did you mean", "list_contains", "bignum",
-            "scalar_subquery_error_on_multiple_rows", "query_table");
+            "scalar_subquery_error_on_multiple_rows", "query_table", "syntax error at or near");
     /** The caret diagram the engine draws under the SQL it ran (our syntax errors say "at line 1:7" instead). */
     private static final String ENGINE_DIAGRAM = "LINE 1:";
 
