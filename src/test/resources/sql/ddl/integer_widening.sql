@@ -50,3 +50,34 @@ query columns=Field,Type
 DESC wide
 ----
 j|BIGINT
+
+# The SUM of integers is a BIGINT as in Doris (DuckDB's would be a LARGEINT), also in an MV and a
+# window; the SUM of a LARGEINT stays LARGEINT, of a DECIMAL a DECIMAL.
+statement ok
+CREATE TABLE sums AS SELECT sum(i) AS si, sum(bi) AS sbi, sum(CAST(k AS TINYINT)) AS st, sum(i + i) AS sii,
+    sum(CAST(bi AS LARGEINT)) AS sl, sum(k) OVER () AS sw, sum(CAST(k AS DECIMAL(10, 2))) AS sd FROM nums GROUP BY k
+
+query columns=Field,Type
+DESC sums
+----
+si|BIGINT
+sbi|BIGINT
+st|BIGINT
+sii|BIGINT
+sl|LARGEINT
+sw|BIGINT
+sd|DECIMAL(38, 2)
+
+query
+SELECT * FROM sums
+----
+2147483647|9223372036854775807|1|4294967294|9223372036854775807|1|1.00
+
+statement ok
+CREATE MATERIALIZED VIEW mv_sum BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT k, sum(i) AS s FROM nums GROUP BY k
+
+query columns=Field,Type
+DESC mv_sum
+----
+k|INT
+s|BIGINT

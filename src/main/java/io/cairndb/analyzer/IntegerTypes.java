@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Doris's integer typing: a literal has the smallest integer type that holds it, and +, - and * of two
  * integers have the type one step wider than the wider operand (TINYINT + TINYINT is a SMALLINT, INT +
- * INT a BIGINT, BIGINT + BIGINT a LARGEINT), so that they do not overflow where DuckDB would.
+ * INT a BIGINT, BIGINT + BIGINT a LARGEINT), so that they do not overflow where DuckDB would; the SUM
+ * of integers is a BIGINT (DuckDB's is a HUGEINT).
  */
 final class IntegerTypes {
     private static final List<DataType> LADDER = List.of(DataType.TINYINT, DataType.SMALLINT, DataType.INT, DataType.BIGINT,
@@ -40,6 +41,15 @@ final class IntegerTypes {
             return null;
         }
         return LADDER.get(Math.min(Math.max(li, ri) + 1, LADDER.size() - 1));
+    }
+
+    /** The Doris type of SUM over {@code arg}: BIGINT for the integers up to BIGINT, LARGEINT for LARGEINT; else null. */
+    static DataType sum(DataType arg) {
+        int i = arg == null ? -1 : rank(arg.kind());
+        if (i < 0) {
+            return null;
+        }
+        return i == LADDER.size() - 1 ? DataType.LARGEINT : DataType.BIGINT;
     }
 
     private static int rank(TypeKind kind) {

@@ -535,7 +535,8 @@ public final class QueryAnalyzer {
 
     /**
      * Visits an expression: notes non-deterministic calls, analyzes its subqueries, and types it,
-     * recording integer arithmetic that Doris widens. Returns its type, or null when unknown.
+     * recording integer arithmetic that Doris widens and integer sums, which Doris types BIGINT.
+     * Returns its type, or null when unknown.
      */
     private DataType walk(Expr e, List<Col> scope) {
         if (e instanceof Expr.FunctionCall f && (NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))
@@ -571,6 +572,13 @@ public final class QueryAnalyzer {
         }
         if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.MINUS) {
             return children.get(0);
+        }
+        if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("sum") && f.args().size() == 1) {
+            DataType summed = IntegerTypes.sum(children.get(0));
+            if (summed != null) {
+                arithmetic.put(f, summed);
+            }
+            return summed;
         }
         if (e instanceof Expr.Binary b && IntegerTypes.widens(b.op())) {
             DataType widened = IntegerTypes.widened(children.get(0), children.get(1));

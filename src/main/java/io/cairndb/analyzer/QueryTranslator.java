@@ -69,6 +69,11 @@ public final class QueryTranslator implements RelationResolver {
     }
 
     @Override
+    public DataType resultType(Expr.FunctionCall f) {
+        return arithmetic.get(f);
+    }
+
+    @Override
     public String table(Relation.TableRef ref) {
         String db = ctx.databaseOf(ref.name());
         if (ctx.systemTables().isSystemSchema(db)) {

@@ -60,7 +60,12 @@ final class ExprPrinter {
             return "*";
         } else if (e instanceof Expr.FunctionCall f) {
             String session = f.args().isEmpty() && f.over() == null ? resolver.sessionFunction(f.name()) : null;
-            return session != null ? session : FunctionMapper.INSTANCE.map(f, this);
+            if (session != null) {
+                return session;
+            }
+            io.cairndb.catalog.DataType type = resolver.resultType(f);
+            String call = FunctionMapper.INSTANCE.map(f, this);
+            return type == null ? call : "CAST(" + call + " AS " + DuckTypes.toDuckDb(type) + ")";
         } else if (e instanceof Expr.Unary u) {
             return unary(u);
         } else if (e instanceof Expr.Binary b) {

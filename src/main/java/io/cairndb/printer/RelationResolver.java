@@ -45,4 +45,12 @@ public interface RelationResolver {
     default io.cairndb.catalog.DataType arithmeticType(Expr.Binary b) {
         return null;
     }
+
+    /**
+     * The type a function's result must be cast to, to be typed as Doris types it (the SUM of
+     * integers is BIGINT), or null to leave it to DuckDB.
+     */
+    default io.cairndb.catalog.DataType resultType(Expr.FunctionCall f) {
+        return null;
+    }
 }
