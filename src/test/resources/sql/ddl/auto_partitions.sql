@@ -241,3 +241,42 @@ query
 SELECT count(*) FROM trades
 ----
 10
+
+# A later write of the same transaction starts from the partitions an earlier one created
+# (an UPDATE used to save the published metadata over them).
+statement ok
+CREATE TABLE a_txn (k DATE NOT NULL, id INT NOT NULL, v INT) UNIQUE KEY(k, id)
+AUTO PARTITION BY RANGE (date_trunc(k, 'day')) () DISTRIBUTED BY HASH(id) BUCKETS 1
+
+statement ok
+INSERT INTO a_txn VALUES ('2024-01-01', 1, 1)
+
+statement ok
+BEGIN
+
+statement ok
+INSERT INTO a_txn VALUES ('2024-05-01', 2, 2)
+
+statement ok
+UPDATE a_txn SET v = 10 WHERE id = 1
+
+statement ok
+INSERT INTO a_txn VALUES ('2024-06-01', 3, 3)
+
+statement ok
+DELETE FROM a_txn WHERE id = 3
+
+statement ok
+COMMIT
+
+query columns=PartitionName
+SHOW PARTITIONS FROM a_txn
+----
+p20240101000000
+p20240501000000
+p20240601000000
+
+query rowsort
+SELECT k, id, v FROM a_txn PARTITION (p20240501000000)
+----
+2024-05-01|2|2

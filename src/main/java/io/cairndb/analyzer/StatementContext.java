@@ -104,7 +104,9 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
     public <T> T underMetadataLock(QualifiedName name, java.util.function.Function<TableMeta, T> work) {
         TableMeta probe = baseTable(name);
         lockUntilEnd(probe.database(), probe.name());
-        return work.apply(baseTable(name));
+        TableMeta current = baseTable(name);
+        // An earlier statement of this (explicit) transaction may have saved newer partitions and versions.
+        return work.apply(txn.hasSaved(current.id()) ? catalog.tableAsSaved(txn.connection(), current) : current);
     }
 
     public QueryTranslator translator() {

@@ -17,6 +17,8 @@ public final class Txn {
     private final Connection connection;
     private final List<Runnable> afterCommit = new ArrayList<>();
     private final List<Runnable> afterEnd = new ArrayList<>();
+    /** Tables whose catalog entries this transaction saved, which it publishes only at commit. */
+    private final java.util.Set<Long> savedTables = new java.util.HashSet<>();
     /** Guarded by this: commit or rollback has begun, which an interrupt must not disturb. */
     private boolean ending;
     /** Guarded by this: {@link #interrupt} reached DuckDB at least once. */
@@ -33,6 +35,18 @@ public final class Txn {
     /** Whether DuckDB's transaction has begun, that is its snapshot is taken. */
     public boolean begun() {
         return DuckEngine.transactionBegun(connection);
+    }
+
+    /**
+     * Notes that this transaction saved the catalog entry of table {@code tableId}: a later statement
+     * of the same (explicit) transaction must read that entry, not the published one.
+     */
+    public void savedTable(long tableId) {
+        savedTables.add(tableId);
+    }
+
+    public boolean hasSaved(long tableId) {
+        return savedTables.contains(tableId);
     }
 
     public void afterCommit(Runnable hook) {

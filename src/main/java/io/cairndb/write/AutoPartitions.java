@@ -28,15 +28,15 @@ final class AutoPartitions {
     }
 
     /**
-     * {@code t} (as this transaction saved it) with the partitions the rows of {@code staged} need.
+     * {@code t} with the partitions the rows of {@code staged} need.
      * Not saved here: the rows land in the new partitions, so the write's version bump saves them.
      */
     static TableMeta withNeededPartitions(StatementContext ctx, TableMeta t, String staged) {
         if (t.partitioning().auto() == null) {
             return t;
         }
-        // An earlier statement of an explicit transaction may have added partitions not yet published.
-        TableMeta current = ctx.catalog().tableAsSaved(ctx.txn().connection(), t);
+        // t is as this transaction saved it (see StatementContext#underMetadataLock).
+        TableMeta current = t;
         PartitionScheme scheme = current.partitioning();
         List<ColumnMeta> columns = scheme.columns().stream().map(current::column).toList();
         String outside = " WHERE (" + PartitionPredicates.ordinal(current, null) + ") IS NULL";

@@ -72,6 +72,7 @@ final class PartitionVersions {
     /** Persists {@code updated} in the write's transaction and publishes it after commit. */
     static TableMeta save(StatementContext ctx, TableMeta updated) {
         ctx.catalog().saveTable(ctx.txn().connection(), updated);
+        ctx.txn().savedTable(updated.id());
         ctx.txn().afterCommit(() -> ctx.catalog().publishTable(updated));
         return updated;
     }
