@@ -1,4 +1,5 @@
-# Result types as Doris gives them: avg of a DECIMAL is a DECIMAL(38, max(scale, 4)); array_agg and
+# Result types as Doris gives them: avg of a DECIMAL is a DECIMAL(38, max(scale, 4)), truncated at
+# that scale (avg of 2.000000001 and 2 is 2.000000000); array_agg and
 # collect_list over no rows give []; NULL in an async MV is a TINYINT column.
 
 statement ok
@@ -22,7 +23,7 @@ query
 SELECT k, avg(d), avg(m) FROM src GROUP BY k ORDER BY k
 ----
 1|1.000000001|1.0000
-2|2.000000001|2.0050
+2|2.000000000|2.0050
 
 statement ok
 CREATE TABLE averages AS SELECT avg(d) AS avg_d, avg(m) AS avg_m, avg(k) AS avg_k, avg(f) AS avg_f FROM src
@@ -34,6 +35,55 @@ avg_d|DECIMAL(38, 9)
 avg_m|DECIMAL(38, 4)
 avg_k|DOUBLE
 avg_f|DOUBLE
+
+# Exact as Doris computes it: the scaled sum divided by the count with truncation, beyond DOUBLE's
+# digits; also with DISTINCT and as a window.
+statement ok
+CREATE TABLE big (k INT, x DECIMAL(38, 4), y DECIMAL(10, 2)) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO big VALUES (1, 12345678901234567890.1234, 0.00), (1, 12345678901234567890.1236, 0.00), (1, -1.0001, 0.02), (2, -1.0002, 0.02)
+
+query
+SELECT avg(x) FROM big WHERE k = 1 AND x > 0
+----
+12345678901234567890.1235
+
+query
+SELECT avg(y), avg(x) FROM big WHERE x < 0
+----
+0.0200|-1.0001
+
+query
+SELECT avg(y) FROM big WHERE k = 1
+----
+0.0066
+
+query
+SELECT avg(DISTINCT y) FROM big
+----
+0.0100
+
+query
+SELECT k, avg(y) OVER (PARTITION BY k) FROM big ORDER BY k LIMIT 1
+----
+1|0.0066
+
+statement ok
+CREATE TABLE big_avgs AS SELECT avg(DISTINCT y) AS a1 FROM big
+
+statement ok
+CREATE TABLE big_windows AS SELECT avg(y) OVER () AS a2 FROM big
+
+query columns=Field,Type
+DESC big_avgs
+----
+a1|DECIMAL(38, 4)
+
+query columns=Field,Type
+DESC big_windows
+----
+a2|DECIMAL(38, 4)
 
 # over no rows
 query

@@ -573,6 +573,13 @@ public final class QueryAnalyzer {
         if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.MINUS) {
             return children.get(0);
         }
+        if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("avg") && f.args().size() == 1
+                && children.get(0) != null && children.get(0).kind() == io.cairndb.catalog.TypeKind.DECIMAL) {
+            // Doris averages a DECIMAL(p, s) to DECIMAL(38, max(s, 4)).
+            DataType averaged = DataType.decimal(38, Math.max(children.get(0).scale(), 4));
+            arithmetic.put(f, averaged);
+            return averaged;
+        }
         if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("sum") && f.args().size() == 1) {
             DataType summed = IntegerTypes.sum(children.get(0));
             if (summed != null) {

@@ -1,9 +1,13 @@
 package io.cairndb.printer;
 
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -65,10 +69,20 @@ final class AggregateFunctions {
 
     /**
      * avg(x): a DECIMAL(p, s) averages to DECIMAL(38, max(s, 4)) as in Doris (DuckDB would give a
-     * DOUBLE), through the cairn_avg macro, which picks that by the argument's type. DuckDB macros
-     * cannot take DISTINCT or a window, so those keep DuckDB's avg.
+     * DOUBLE). When the analyzer typed the argument, exactly as Doris computes it: the sum scaled to
+     * an integer, divided by the count with truncation, scaled back. Otherwise through the cairn_avg
+     * macro, which picks the type by the argument's but divides in DOUBLE; macros cannot take DISTINCT
+     * or a window, so those then keep DuckDB's avg.
      */
     private static String avg(Call c) {
+        DataType type = c.printer().resultType(c.ast());
+        if (type != null && type.kind() == TypeKind.DECIMAL) {
+            BigInteger scale = BigInteger.TEN.pow(type.scale());
+            String unscaledSum = "CAST(" + c.aggregate("sum", c.arg(0)) + " * CAST(" + scale + " AS DECIMAL(38, 0)) AS HUGEINT)";
+            String quotient = "CAST(" + unscaledSum + " // " + c.aggregate("count", c.arg(0)) + " AS DECIMAL(38, 0))";
+            String unit = "CAST('" + new BigDecimal(BigInteger.ONE, type.scale()).toPlainString() + "' AS DECIMAL(38, " + type.scale() + "))";
+            return "(" + quotient + " * " + unit + ")";
+        }
         if (c.distinct() || c.ast().over() != null || !c.ast().orderBy().isEmpty()) {
             return c.aggregate("avg", c.arg(0));
         }

@@ -191,6 +191,11 @@ final class ExprPrinter {
         };
     }
 
+    /** The Doris type the analyzer gave a call's result, or null when it left it to DuckDB. */
+    io.cairndb.catalog.DataType resultType(Expr.FunctionCall f) {
+        return resolver.resultType(f);
+    }
+
     private String binary(Expr.Binary b) {
         if (b.right() instanceof Expr.Interval i && (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUBTRACT)) {
             return DateFunctions.plus(print(b.left()), print(i.value()), i.unit(), b.op() == Expr.BinaryOp.SUBTRACT);
