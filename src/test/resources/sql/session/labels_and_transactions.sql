@@ -208,3 +208,34 @@ CREATE DATABASE lt
 
 statement error transaction with id 1 does not exist
 SHOW TRANSACTION FROM lt WHERE id = 1
+
+# Ids never go back, also when the database holding the newest ones was dropped before a restart.
+statement ok
+CREATE TABLE lt.t (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO lt.t WITH LABEL before_drop VALUES (1, 1)
+
+query columns=TransactionId
+SHOW TRANSACTION FROM lt WHERE label = 'before_drop'
+----
+10
+
+statement ok
+DROP DATABASE lt
+
+restart
+
+statement ok
+CREATE DATABASE lt
+
+statement ok
+CREATE TABLE lt.t (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO lt.t WITH LABEL after_restart VALUES (1, 1)
+
+query columns=TransactionId
+SHOW TRANSACTION FROM lt WHERE label = 'after_restart'
+----
+11

@@ -58,8 +58,9 @@ public final class TransactionHistory {
     }
 
     /**
-     * Writes the queued transactions of databases that still exist in one statement, and commits on
-     * {@code c}; they leave the queue once written, so {@link #find} always sees each of them.
+     * Writes the queued transactions in one statement, those of databases dropped meanwhile under
+     * none, and commits on {@code c}; they leave the queue once written, so {@link #find} always
+     * sees each of them.
      */
     public void flush(Connection c, Predicate<String> databaseExists) throws SQLException {
         List<LoadTransaction> batch = new ArrayList<>(pending);
@@ -70,21 +71,22 @@ public final class TransactionHistory {
         long maxId = 0;
         for (LoadTransaction t : batch) {
             maxId = Math.max(maxId, t.id());
-            if (databaseExists.test(t.database())) {
-                rows.add("(" + t.id() + ", " + Sql.literal(t.database()) + ", " + Sql.literal(t.label()) + ", "
-                        + Sql.literal(t.status()) + ", " + Sql.literal(t.sourceType()) + ", " + t.prepareTime() + ", "
-                        + t.commitTime() + ", " + t.finishTime() + ", " + Sql.literal(t.reason()) + ", " + t.timeoutMs() + ")");
-            }
+            // One of a database dropped meanwhile is kept under none, as forgetDatabase keeps them.
+            String db = databaseExists.test(t.database()) ? t.database() : "";
+            rows.add("(" + t.id() + ", " + Sql.literal(db) + ", " + Sql.literal(t.label()) + ", "
+                    + Sql.literal(t.status()) + ", " + Sql.literal(t.sourceType()) + ", " + t.prepareTime() + ", "
+                    + t.commitTime() + ", " + t.finishTime() + ", " + Sql.literal(t.reason()) + ", " + t.timeoutMs() + ")");
         }
-        if (!rows.isEmpty()) {
-            Sql.execute(c, "INSERT INTO " + TABLE + " VALUES " + String.join(", ", rows));
-        }
+        Sql.execute(c, "INSERT INTO " + TABLE + " VALUES " + String.join(", ", rows));
         if (maxId / PRUNE_EVERY > pruned / PRUNE_EVERY) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE txn_id <= ?", maxId - KEPT);
             pruned = maxId;
         }
         c.commit();
-        pending.removeAll(batch);
+        // Only flush takes from the queue, one caller at a time, and it is first in first out: the batch is its head.
+        for (int i = 0; i < batch.size(); i++) {
+            pending.poll();
+        }
     }
 
     /** The transactions of {@code database} with this id (when not null) or else this label. */
@@ -111,9 +113,12 @@ public final class TransactionHistory {
         return out;
     }
 
-    /** A dropped database's transactions go with it, as its labels do. */
+    /**
+     * A dropped database's transactions go with it, as its labels do: they stay, under no database,
+     * only so that the greatest id given survives a restart (ids never go back).
+     */
     public static void forgetDatabase(Connection c, String database) {
-        Sql.update(c, "DELETE FROM " + TABLE + " WHERE db = ?", database);
+        Sql.update(c, "UPDATE " + TABLE + " SET db = '' WHERE db = ?", database);
     }
 
     private static Long nullableLong(Object v) {
