@@ -112,3 +112,20 @@ p_20240102_20240103
 p_20240103_20240104
 p_20240104_20240105
 p_20240105_20240106
+
+# A self-join: the filter on one reference says nothing of the partitions of the other.
+statement ok
+CREATE MATERIALIZED VIEW mv_self BUILD IMMEDIATE REFRESH AUTO ON MANUAL PARTITION BY (dt)
+DISTRIBUTED BY HASH(k) BUCKETS 1
+AS SELECT b.dt, b.k, a.v FROM sales a JOIN sales b ON a.k = b.k WHERE a.dt >= '2024-01-05'
+
+wait tasks
+
+query columns=PartitionName
+SHOW PARTITIONS FROM mv_self
+----
+p_20240101_20240102
+p_20240102_20240103
+p_20240103_20240104
+p_20240104_20240105
+p_20240105_20240106

@@ -47,7 +47,8 @@ record PartitionFilter(String lower, String upper, List<String> values) {
         }
         List<String> names = new ArrayList<>();
         collectNames(spec.from(), tracked, names);
-        if (names.isEmpty()) {
+        if (names.size() != 1) {
+            // Read twice (a self-join), a filter on one reference says nothing of the other's partitions.
             return NONE;
         }
         PartitionFilter f = NONE;
@@ -126,9 +127,9 @@ record PartitionFilter(String lower, String upper, List<String> values) {
         if (!(e instanceof Expr.Identifier id) || !id.parts().get(id.parts().size() - 1).equalsIgnoreCase(column)) {
             return false;
         }
-        // An unqualified name is the tracked column only when a tracked table is all the query reads.
-        return id.parts().size() == 1 ? names.size() == 1
-                : names.contains(id.parts().get(id.parts().size() - 2).toLowerCase(Locale.ROOT));
+        // An unqualified name can only be the tracked table's: the query reads it once, and a column
+        // of the same name in another table would make the name ambiguous.
+        return id.parts().size() == 1 || names.contains(id.parts().get(id.parts().size() - 2).toLowerCase(Locale.ROOT));
     }
 
     /** A literal as a partition value of {@code type}, or null for anything else. */
