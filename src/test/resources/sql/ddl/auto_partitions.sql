@@ -280,3 +280,35 @@ query rowsort
 SELECT k, id, v FROM a_txn PARTITION (p20240501000000)
 ----
 2024-05-01|2|2
+
+# A non-strict INSERT makes partitions only for the rows it keeps.
+statement ok
+CREATE TABLE a_loose (k DATE NOT NULL, id INT NOT NULL) DUPLICATE KEY(k)
+AUTO PARTITION BY RANGE (date_trunc(k, 'month')) () DISTRIBUTED BY HASH(id) BUCKETS 1
+
+statement ok
+SET enable_insert_strict = false
+
+statement ok
+INSERT INTO a_loose VALUES ('2024-03-05', NULL), ('2024-01-05', 2)
+
+statement ok
+SET enable_insert_strict = true
+
+query columns=PartitionName
+SHOW PARTITIONS FROM a_loose
+----
+p20240101000000
+
+# max_auto_partition_num bounds the partitions of an AUTO PARTITION table, as in Doris.
+statement ok
+ADMIN SET FRONTEND CONFIG ("max_auto_partition_num" = "2")
+
+statement error create partition failed. partition numbers will exceed limit variable max_auto_partition_num
+INSERT INTO a_loose VALUES ('2024-04-05', 1), ('2024-05-05', 1)
+
+statement ok
+INSERT INTO a_loose VALUES ('2024-04-05', 1)
+
+statement ok
+ADMIN SET FRONTEND CONFIG ("max_auto_partition_num" = "2000")

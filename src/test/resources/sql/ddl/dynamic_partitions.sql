@@ -322,3 +322,10 @@ m|MONTH|-2147483648|2|m_|1st
 t|DAY|-2|3|p|NULL
 w|WEEK|-2147483648|1|p|WEDNESDAY
 y|YEAR|-2147483648|1|p|NULL
+
+# max_dynamic_partition_num bounds the partitions a dynamic window asks for, as in Doris.
+statement error Too many dynamic partitions: 5001. Limit: 500
+CREATE TABLE too_many (dt DATE NOT NULL, v INT) DUPLICATE KEY(dt) PARTITION BY RANGE(dt) ()
+DISTRIBUTED BY HASH(dt) BUCKETS 1
+PROPERTIES ("dynamic_partition.enable" = "true", "dynamic_partition.time_unit" = "DAY",
+            "dynamic_partition.end" = "5000", "dynamic_partition.prefix" = "p")

@@ -28,6 +28,9 @@ public final class FeConfig {
             // Dynamic partitioning: whether its background job runs, and how often (seconds), as in Doris.
             Map.entry("dynamic_partition_enable", "true"),
             Map.entry("dynamic_partition_check_interval_seconds", "600"),
+            // The most partitions a dynamic window may ask for, and an AUTO PARTITION table may hold.
+            Map.entry("max_dynamic_partition_num", "500"),
+            Map.entry("max_auto_partition_num", "2000"),
             Map.entry("job_mtmv_task_consumer_thread_num", "10"),
             Map.entry("max_persistence_task_count", "100"),
             // Where the MySQL protocol listens: loopback until the operator says otherwise. Doris's

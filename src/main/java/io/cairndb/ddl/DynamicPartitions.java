@@ -53,7 +53,12 @@ public final class DynamicPartitions {
         List<PartitionMeta> parts = new ArrayList<>(scheme.partitions());
         List<String> added = new ArrayList<>();
         long millis = now.toEpochMilli();
-        for (DynamicPartitionWindow.Wanted w : window.wanted(out.column(scheme.columns().get(0)).type().kind())) {
+        List<DynamicPartitionWindow.Wanted> wanted = window.wanted(out.column(scheme.columns().get(0)).type().kind());
+        long limit = ctx.config().number("max_dynamic_partition_num");
+        if (wanted.size() > limit) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Too many dynamic partitions: " + wanted.size() + ". Limit: " + limit);
+        }
+        for (DynamicPartitionWindow.Wanted w : wanted) {
             PartitionMeta p = new PartitionMeta(0, w.name(), List.of(w.lower()), List.of(w.upper()), List.of(), 1, millis);
             // As Doris: a partition that is there already, or a range someone else covers, is left alone.
             if (analyzer.fits(parts, p)) {

@@ -7,6 +7,8 @@ import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.sql.tree.PartitionDesc;
 
@@ -48,6 +50,10 @@ final class AutoPartitions {
                 : lists(ctx, columns, staged, outside, now);
         if (added.isEmpty()) {
             return current;
+        }
+        if (parts.size() + added.size() > ctx.config().number("max_auto_partition_num")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                    "create partition failed. partition numbers will exceed limit variable max_auto_partition_num");
         }
         for (PartitionMeta p : added) {
             analyzer.add(parts, p);

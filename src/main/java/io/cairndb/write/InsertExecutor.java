@@ -21,6 +21,7 @@ import io.cairndb.printer.DuckTypes;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.sql.tree.Statement;
 
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,11 +51,9 @@ public final class InsertExecutor {
         boolean strict = ctx.session().flag("enable_insert_strict");
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
-            if (strict) {
-                StrictChecks.check(ctx.txn().connection(), table);
-            }
-            TableMeta t = named.isEmpty() ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
-            StrictChecks.Filtered filtered = checkOrFilter(ctx, t, named, strict, staged.count());
+            Validated v = validate(ctx, table, named, strict, staged.count(), named.isEmpty());
+            TableMeta t = v.table();
+            StrictChecks.Filtered filtered = v.filtered();
             LoadLabels.claim(ctx.txn().connection(), t.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
@@ -90,10 +89,7 @@ public final class InsertExecutor {
         boolean strict = ctx.session().flag("enable_insert_strict");
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), temporary, select)) {
-            if (strict) {
-                StrictChecks.check(ctx.txn().connection(), temporary);
-            }
-            StrictChecks.Filtered filtered = checkOrFilter(ctx, temporary, named, strict, staged.count());
+            StrictChecks.Filtered filtered = validate(ctx, temporary, named, strict, staged.count(), false).filtered();
             LoadLabels.claim(ctx.txn().connection(), table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
@@ -103,18 +99,33 @@ public final class InsertExecutor {
         }
     }
 
+    /** The table the rows go to (with the AUTO partitions they need) and the rows a non-strict INSERT filtered. */
+    private record Validated(TableMeta table, StrictChecks.Filtered filtered) {
+    }
+
     /**
-     * Strict mode: fails on a staged row in no partition (or in none of the {@code named} ones);
-     * otherwise filters out every bad row of the {@code total} (see {@link StrictChecks#filter}).
+     * Checks the staged rows (strict mode: the first bad one fails the statement) or filters the bad
+     * ones out (not strict: failing past insert_max_filter_ratio of the {@code total}). Bad values come
+     * first, so that AUTO partitions ({@code autoPartitions}) are made only for rows that stay; then
+     * rows in no partition, or in none of the {@code named} ones.
      */
-    private static StrictChecks.Filtered checkOrFilter(StatementContext ctx, TableMeta t, List<PartitionMeta> named,
-                                                       boolean strict, long total) {
+    private static Validated validate(StatementContext ctx, TableMeta table, List<PartitionMeta> named, boolean strict,
+                                      long total, boolean autoPartitions) {
+        Connection c = ctx.txn().connection();
+        StrictChecks.Filtered bad = StrictChecks.Filtered.NONE;
+        if (strict) {
+            StrictChecks.check(c, table);
+        } else {
+            bad = StrictChecks.filter(c, table, null, false);
+        }
+        TableMeta t = autoPartitions ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
         if (strict) {
             checkPartitions(ctx, t, named);
-            return StrictChecks.Filtered.NONE;
+            return new Validated(t, StrictChecks.Filtered.NONE);
         }
-        return StrictChecks.filter(ctx.txn().connection(), t, outsidePartitions(t, named), total,
-                Double.parseDouble(ctx.session().variable("insert_max_filter_ratio")));
+        String outside = outsidePartitions(t, named);
+        StrictChecks.Filtered all = outside == null ? bad : bad.plus(StrictChecks.filter(c, t, outside, true));
+        return new Validated(t, all.requireRatio(total, Double.parseDouble(ctx.session().variable("insert_max_filter_ratio"))));
     }
 
     /**

@@ -63,14 +63,29 @@ final class StrictChecks {
     /** The rows a non-strict load filtered out, and why (one message per reason). */
     record Filtered(long rows, List<String> reasons) {
         static final Filtered NONE = new Filtered(0, List.of());
+
+        Filtered plus(Filtered more) {
+            List<String> all = new ArrayList<>(reasons);
+            all.addAll(more.reasons());
+            return new Filtered(rows + more.rows(), all);
+        }
+
+        /** Fails when more than {@code maxRatio} of the statement's {@code total} rows were filtered. */
+        Filtered requireRatio(long total, double maxRatio) {
+            if (rows > maxRatio * total) {
+                throw new CairnException(ErrorCode.WRONG_VALUE, String.format(Locale.ROOT,
+                        "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f", rows, total, maxRatio));
+            }
+            return this;
+        }
     }
 
     /**
-     * Non-strict mode: removes the bad rows (and those {@code outside}, a predicate or null) from
-     * the batch of {@code total} rows, failing when they are more than {@code maxRatio} of it.
+     * Non-strict mode: removes the bad rows from the batch ({@code onlyOutside}: only those
+     * {@code outside}, a predicate that is then not null) and says how many went, and why.
      */
-    static Filtered filter(Connection c, TableMeta t, String outside, long total, double maxRatio) {
-        List<Probe> probes = new ArrayList<>(probes(t));
+    static Filtered filter(Connection c, TableMeta t, String outside, boolean onlyOutside) {
+        List<Probe> probes = new ArrayList<>(onlyOutside ? List.of() : probes(t));
         if (outside != null) {
             probes.add(new Probe(outside, "no partition for this tuple"));
         }
@@ -93,10 +108,6 @@ final class StrictChecks {
         }
         long filtered = reasons.isEmpty() ? 0
                 : Sql.execute(c, "DELETE FROM " + StagedRows.table() + " WHERE " + String.join(" OR ", bad));
-        if (filtered > maxRatio * total) {
-            throw new CairnException(ErrorCode.WRONG_VALUE, String.format(Locale.ROOT,
-                    "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f", filtered, total, maxRatio));
-        }
         return new Filtered(filtered, reasons);
     }
 }
