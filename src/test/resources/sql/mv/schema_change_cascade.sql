@@ -78,3 +78,28 @@ query
 SELECT State, SchemaChangeDetail FROM mv_infos('database' = 'db') WHERE Name = 'mv_other'
 ----
 SCHEMA_CHANGE|base table t was dropped
+
+# A used column with a blank in its name counts as used too.
+statement ok
+CREATE TABLE q (k INT, `order date` DATE, other INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+CREATE MATERIALIZED VIEW mv_q BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT k, `order date` AS d FROM q
+
+wait tasks
+
+statement ok
+ALTER TABLE q DROP COLUMN other
+
+query
+SELECT State FROM mv_infos('database' = 'db') WHERE Name = 'mv_q'
+----
+NORMAL
+
+statement ok
+ALTER TABLE q DROP COLUMN `order date`
+
+query
+SELECT State, SchemaChangeDetail FROM mv_infos('database' = 'db') WHERE Name = 'mv_q'
+----
+SCHEMA_CHANGE|column order date of q was dropped or renamed

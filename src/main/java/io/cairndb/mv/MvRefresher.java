@@ -269,8 +269,14 @@ final class MvRefresher {
      */
     static List<MvMeta.BaseTable> baseTables(Iterable<TableMeta> tables, String querySql) {
         Set<String> words = new java.util.HashSet<>();
-        for (String w : querySql.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_$]+")) {
+        String lower = querySql.toLowerCase(java.util.Locale.ROOT);
+        for (String w : lower.split("[^\\p{L}\\p{N}_$]+")) {
             words.add(w);
+        }
+        // A quoted name may hold blanks or punctuation: it counts whole.
+        java.util.regex.Matcher quoted = java.util.regex.Pattern.compile("`((?:[^`]|``)*)`").matcher(lower);
+        while (quoted.find()) {
+            words.add(quoted.group(1).replace("``", "`"));
         }
         List<MvMeta.BaseTable> out = new ArrayList<>();
         for (TableMeta t : tables) {
