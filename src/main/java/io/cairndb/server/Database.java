@@ -293,6 +293,26 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         return transactionHistory;
     }
 
+    /**
+     * The finished load transactions of {@code database} with this id or label, read on the
+     * housekeeping connection while no flush runs: a session inside an explicit transaction would
+     * read the history as of its snapshot, missing what was flushed from the queue since.
+     */
+    List<io.cairndb.write.LoadTransaction> findTransactions(String database, Long id, String label) {
+        synchronized (housekeepingConnection) {
+            try {
+                return transactionHistory.find(housekeepingConnection, database, id, label);
+            } finally {
+                try {
+                    // Ends the read's transaction, so the next read sees what committed since.
+                    housekeepingConnection.rollback();
+                } catch (java.sql.SQLException e) {
+                    org.slf4j.LoggerFactory.getLogger(Database.class).warn("ending a transaction history read", e);
+                }
+            }
+        }
+    }
+
     Tso tso() {
         return tso;
     }

@@ -126,7 +126,7 @@ final class StatementDispatcher {
             return ShowExecutor.processlist(ctx, session.database().processes(), s.full());
         }
         if (statement instanceof Statement.ShowTransaction s) {
-            return TransactionShows.transaction(ctx, s, session.database().transactionHistory());
+            return TransactionShows.transaction(ctx, s, session.database());
         }
         if (statement instanceof Statement.ShowLastInsert) {
             return TransactionShows.lastInsert(session.loads().lastInsert());

@@ -10,7 +10,6 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.write.LoadTransaction;
-import io.cairndb.write.TransactionHistory;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -31,9 +30,9 @@ final class TransactionShows {
     }
 
     /** The finished transaction of the database (FROM, or the current one) with the id or label asked for. */
-    static RowResult transaction(StatementContext ctx, Statement.ShowTransaction show, TransactionHistory history) {
+    static RowResult transaction(StatementContext ctx, Statement.ShowTransaction show, Database db) {
         String database = ctx.databaseOf(show.database());
-        List<LoadTransaction> found = history.find(ctx.txn().connection(), database, show.id(), show.label());
+        List<LoadTransaction> found = db.findTransactions(database, show.id(), show.label());
         if (found.isEmpty()) {
             throw new CairnException(ErrorCode.INTERNAL, show.id() != null
                     ? "transaction with id " + show.id() + " does not exist"
