@@ -70,14 +70,20 @@ final class DynamicPartitionScheduler implements AutoCloseable {
     synchronized int runPass() {
         lastPass = System.currentTimeMillis();
         int changed = 0;
+        java.util.Set<Long> seen = new java.util.HashSet<>();
         for (DatabaseMeta db : catalog.databases()) {
             for (TableMeta t : catalog.tables(db.name())) {
                 DynamicPartitionConfig c = DynamicPartitionConfig.of(t);
-                if (c != null && c.enabled() && schedule(t)) {
-                    changed++;
+                if (c != null && c.enabled()) {
+                    seen.add(t.id());
+                    if (schedule(t)) {
+                        changed++;
+                    }
                 }
             }
         }
+        // Dropped tables, or tables no longer dynamically partitioned, have no status to show.
+        statuses.keySet().retainAll(seen);
         return changed;
     }
 
