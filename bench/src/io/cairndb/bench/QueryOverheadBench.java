@@ -35,7 +35,8 @@ public final class QueryOverheadBench {
                 + "GROUP BY d.label");
         queries.put("filtered aggregate", "SELECT count(*), sum(v), min(id), max(id) FROM facts WHERE g < 100 AND v > 1000");
         queries.put("top 100 of one group", "SELECT id, g, v, s FROM facts WHERE g = 7 ORDER BY v DESC, id LIMIT 100");
-        queries.put("wide result (100k x 5)", "SELECT id, g, v, s, id * 2 AS twice FROM facts WHERE id < " + WIDE_ROWS);
+        // Not id * 2: the dialect widens BIGINT arithmetic to LARGEINT, which DuckDB alone would not.
+        queries.put("wide result (100k x 5)", "SELECT id, g, v, s, v * 2 AS twice FROM facts WHERE id < " + WIDE_ROWS);
         queries.put("SELECT 1", "SELECT 1");
 
         Path dir = Files.createTempDirectory("cairn-query-bench");
