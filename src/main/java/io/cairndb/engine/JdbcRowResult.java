@@ -78,6 +78,17 @@ public final class JdbcRowResult implements RowResult {
     }
 
     private Object convert(Object v, DataType type) {
+        // Plain scalars, nearly every value, are checked first: the checks for nested values test
+        // interfaces, which costs a scan of the value's supertypes on every value.
+        if (v instanceof String || v instanceof Boolean || v instanceof LocalDate || v instanceof LocalDateTime) {
+            return v;
+        }
+        if (v instanceof Number n) {
+            if (type.kind() == TypeKind.LARGEINT && !(v instanceof BigInteger)) {
+                return v instanceof BigDecimal bd ? bd.toBigInteger() : BigInteger.valueOf(n.longValue());
+            }
+            return v;
+        }
         if (v instanceof Array || v instanceof Struct || v instanceof Map<?, ?>) {
             return ValueRenderer.render(v);
         }
@@ -89,13 +100,6 @@ public final class JdbcRowResult implements RowResult {
         }
         if (v instanceof java.sql.Date d) {
             return d.toLocalDate();
-        }
-        if (v instanceof LocalDate || v instanceof LocalDateTime || v instanceof String || v instanceof Boolean
-                || v instanceof Number) {
-            if (type.kind() == TypeKind.LARGEINT && !(v instanceof BigInteger)) {
-                return v instanceof BigDecimal bd ? bd.toBigInteger() : BigInteger.valueOf(((Number) v).longValue());
-            }
-            return v;
         }
         if (v instanceof byte[]) {
             return v;

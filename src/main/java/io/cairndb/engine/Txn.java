@@ -4,6 +4,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -47,6 +48,25 @@ public final class Txn {
 
     public boolean hasSaved(long tableId) {
         return savedTables.contains(tableId);
+    }
+
+    /**
+     * Runs a query on {@code statement} (of this transaction's connection). When it is the first
+     * thing the transaction does in DuckDB, it runs in a transaction of DuckDB's own (autocommit),
+     * which takes its snapshot when the query starts, as the driver's BEGIN would: the BEGIN sent
+     * before it and the COMMIT after it would cost a lone SELECT two statements more than its own.
+     * The transaction then has nothing to end in DuckDB; later queries in it begin one as usual.
+     */
+    public ResultSet query(Statement statement, String sql) throws SQLException {
+        if (begun()) {
+            return statement.executeQuery(sql);
+        }
+        connection.setAutoCommit(true);
+        try {
+            return statement.executeQuery(sql);
+        } finally {
+            connection.setAutoCommit(false);
+        }
     }
 
     public void afterCommit(Runnable hook) {

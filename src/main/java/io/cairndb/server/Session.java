@@ -368,9 +368,11 @@ public final class Session implements SqlSession, SessionState {
         try {
             Statement st = connection.createStatement();
             try {
-                ResultSet rs = st.executeQuery(duckSql);
-                // In an open transaction the rows end nothing: COMMIT or ROLLBACK does.
-                Runnable end = txn == transaction.open() ? () -> { } : txn::commit;
+                // In an open transaction the query reads its snapshot, and the rows end nothing: COMMIT or
+                // ROLLBACK does.
+                boolean inOpenTransaction = txn == transaction.open();
+                ResultSet rs = inOpenTransaction ? st.executeQuery(duckSql) : txn.query(st, duckSql);
+                Runnable end = inOpenTransaction ? () -> { } : txn::commit;
                 return new JdbcRowResult(st, rs, null, zone, end);
             } catch (SQLException e) {
                 st.close();

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 
+import java.util.Arrays;
+
 /**
  * Frames server payloads (splitting those of 16 MB and more) with consecutive sequence ids and
  * writes them in batches. It runs on the connection's worker thread, not the event loop, so it can
@@ -11,6 +13,7 @@ import io.netty.channel.ChannelFutureListener;
  */
 final class PacketSender {
     private static final int BATCH_BYTES = 64 * 1024;
+    private static final int HEADER_BYTES = 4;
     private static final long WRITABLE_POLL_MILLIS = 100;
 
     /** Thrown to abandon a command whose client has gone away. */
@@ -23,7 +26,13 @@ final class PacketSender {
     private final Channel channel;
     private final Object writableSignal = new Object();
     private int sequenceId;
-    private ByteBuf batch;
+    /**
+     * Frames are gathered in a plain array and handed to Netty in one piece per batch: writing each
+     * small row frame into a Netty buffer costs several checked calls per row. Grown on demand up to
+     * one batch, frames larger than that are written on their own.
+     */
+    private byte[] batch = new byte[256];
+    private int batched;
 
     PacketSender(Channel channel) {
         this.channel = channel;
@@ -39,50 +48,82 @@ final class PacketSender {
     }
 
     void send(byte[] data, int length) {
-        if (batch == null) {
-            batch = channel.alloc().buffer(Math.min(length + 4, BATCH_BYTES) + 64);
-        }
         int offset = 0;
         while (true) {
             int chunk = Math.min(length - offset, PacketDecoder.MAX_FRAME);
-            batch.writeMediumLE(chunk);
-            batch.writeByte(sequenceId);
-            sequenceId = (sequenceId + 1) & 0xff;
-            batch.writeBytes(data, offset, chunk);
+            frame(data, offset, chunk);
             offset += chunk;
             // A payload that fills its last frame exactly is terminated by an empty frame.
             if (chunk < PacketDecoder.MAX_FRAME) {
                 break;
             }
         }
-        if (batch.readableBytes() >= BATCH_BYTES) {
+    }
+
+    private void frame(byte[] data, int offset, int chunk) {
+        int frameBytes = HEADER_BYTES + chunk;
+        if (batched + frameBytes > BATCH_BYTES && batched > 0) {
+            flush();
+        }
+        if (frameBytes > BATCH_BYTES) {
+            ByteBuf frame = channel.alloc().buffer(frameBytes);
+            frame.writeMediumLE(chunk).writeByte(nextSequenceId()).writeBytes(data, offset, chunk);
+            write(frame);
+            return;
+        }
+        if (batched + frameBytes > batch.length) {
+            batch = Arrays.copyOf(batch, Math.min(Math.max(batch.length * 2, batched + frameBytes), BATCH_BYTES));
+        }
+        batch[batched] = (byte) chunk;
+        batch[batched + 1] = (byte) (chunk >>> 8);
+        batch[batched + 2] = (byte) (chunk >>> 16);
+        batch[batched + 3] = (byte) nextSequenceId();
+        System.arraycopy(data, offset, batch, batched + HEADER_BYTES, chunk);
+        batched += frameBytes;
+        if (batched >= BATCH_BYTES) {
             flush();
         }
     }
 
+    private int nextSequenceId() {
+        int id = sequenceId;
+        sequenceId = (sequenceId + 1) & 0xff;
+        return id;
+    }
+
     /** Writes what is batched, then waits until the client has drained enough of it. */
     void flush() {
+        write(batched == 0 ? null : takeBatch());
+    }
+
+    /** Writes {@code frames} (null for nothing), then waits until the client has drained enough. */
+    private void write(ByteBuf frames) {
         if (!channel.isActive()) {
-            releaseBatch();
+            if (frames != null) {
+                frames.release();
+            }
+            batched = 0;
             throw new ConnectionClosedException();
         }
-        if (batch != null) {
-            ByteBuf out = batch;
-            batch = null;
-            channel.writeAndFlush(out, channel.voidPromise());
+        if (frames != null) {
+            channel.writeAndFlush(frames, channel.voidPromise());
         }
         awaitWritable();
     }
 
+    private ByteBuf takeBatch() {
+        ByteBuf out = channel.alloc().buffer(batched).writeBytes(batch, 0, batched);
+        batched = 0;
+        return out;
+    }
+
     /** Writes what is batched and closes the connection once it is sent. */
     void flushAndClose() {
-        if (batch == null) {
+        if (batched == 0) {
             channel.close();
             return;
         }
-        ByteBuf out = batch;
-        batch = null;
-        channel.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
+        channel.writeAndFlush(takeBatch()).addListener(ChannelFutureListener.CLOSE);
     }
 
     /**
@@ -90,7 +131,7 @@ final class PacketSender {
      * methods it never waits, so the event loop may call it to turn a connection away.
      */
     static void sendAndClose(Channel channel, int sequenceId, PayloadWriter payload) {
-        ByteBuf frame = channel.alloc().buffer(4 + payload.length());
+        ByteBuf frame = channel.alloc().buffer(HEADER_BYTES + payload.length());
         frame.writeMediumLE(payload.length()).writeByte(sequenceId).writeBytes(payload.array(), 0, payload.length());
         channel.writeAndFlush(frame).addListener(ChannelFutureListener.CLOSE);
     }
@@ -115,13 +156,6 @@ final class PacketSender {
                     throw new ConnectionClosedException();
                 }
             }
-        }
-    }
-
-    private void releaseBatch() {
-        if (batch != null) {
-            batch.release();
-            batch = null;
         }
     }
 }

@@ -69,6 +69,30 @@ final class PayloadWriter {
         return int1(0xfe).int8(value);
     }
 
+    /** The decimal digits of {@code value} as a length-encoded string, written without a String in between. */
+    PayloadWriter lenencDecimal(long value) {
+        // Digits come off the negated value, which, unlike the positive one, exists for Long.MIN_VALUE.
+        long negative = value < 0 ? value : -value;
+        int digits = 1;
+        for (long bound = -10; digits < 19 && negative <= bound; bound *= 10) {
+            digits++;
+        }
+        int chars = value < 0 ? digits + 1 : digits;
+        int1(chars); // at most 20, a one-byte length
+        ensure(chars);
+        int last = length + chars - 1;
+        for (int i = last; negative != 0 || i == last; i--) {
+            long quotient = negative / 10;
+            buffer[i] = (byte) ('0' + quotient * 10 - negative);
+            negative = quotient;
+        }
+        if (value < 0) {
+            buffer[length] = '-';
+        }
+        length += chars;
+        return this;
+    }
+
     PayloadWriter bytes(byte[] value) {
         return bytes(value, 0, value.length);
     }

@@ -177,7 +177,7 @@ final class ResultWriter {
             if (values[i] == null) {
                 payload.int1(0xfb);
             } else {
-                payload.lenencBytes(ValueEncoder.text(values[i], columns.get(i)));
+                ValueEncoder.text(payload, values[i], columns.get(i));
             }
         }
     }

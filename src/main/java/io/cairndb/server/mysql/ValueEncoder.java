@@ -18,6 +18,20 @@ final class ValueEncoder {
     private ValueEncoder() {
     }
 
+    /**
+     * Appends a non-null value in the text protocol. Integers and strings, the bulk of most results,
+     * go straight into the payload, without a String or a byte array per value in between.
+     */
+    static void text(PayloadWriter out, Object value, MysqlColumn column) {
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            out.lenencDecimal(((Number) value).longValue());
+        } else if (value instanceof String s) {
+            out.lenencString(s);
+        } else {
+            out.lenencBytes(text(value, column));
+        }
+    }
+
     /** The text-protocol form of a non-null value. */
     static byte[] text(Object value, MysqlColumn column) {
         return textString(value, column).getBytes(StandardCharsets.UTF_8);

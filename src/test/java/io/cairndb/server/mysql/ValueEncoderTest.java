@@ -21,6 +21,27 @@ class ValueEncoderTest {
         return Arrays.copyOf(out.array(), out.length());
     }
 
+    /** What the text protocol appends for a value: its length-encoded text, decoded back. */
+    private static String appended(Object value, DataType type) {
+        PayloadWriter out = new PayloadWriter();
+        ValueEncoder.text(out, value, MysqlColumn.of("c", type));
+        PayloadReader in = new PayloadReader(Arrays.copyOf(out.array(), out.length()));
+        return new String(in.lenencBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void integersAndStringsAreAppendedAsTheirText() {
+        for (long v : new long[]{0, 7, -7, 9, 10, -10, 99, 100, -100, 1234567890123L, 999_999_999_999_999_999L,
+                1_000_000_000_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1}) {
+            assertEquals(Long.toString(v), appended(v, DataType.BIGINT));
+        }
+        assertEquals("-2147483648", appended(Integer.MIN_VALUE, DataType.INT));
+        assertEquals("-32768", appended((short) -32768, DataType.SMALLINT));
+        assertEquals("127", appended((byte) 127, DataType.TINYINT));
+        assertEquals("héllo", appended("héllo", DataType.STRING));
+        assertEquals("2.5", appended(2.5, DataType.DOUBLE));
+    }
+
     @Test
     void textForms() {
         assertEquals("1", text(true, DataType.BOOLEAN));
