@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /** INSERT INTO / INSERT OVERWRITE with the semantics of the target's key model and partitions. */
 public final class InsertExecutor {
@@ -56,7 +55,7 @@ public final class InsertExecutor {
             StrictChecks.Filtered filtered = v.filtered();
             LoadLabels.claim(ctx.txn().connection(), t.database(), stmt.label());
             consumeStreams(ctx);
-            Set<Integer> touched = new TreeSet<>(PartitionVersions.touched(ctx, t, StagedRows.table(), null));
+            Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count() - filtered.rows());
             if (stmt.overwrite()) {
                 List<PartitionMeta> cleared = named.isEmpty() ? t.partitioning().partitions() : named;
                 String where = named.isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, named);

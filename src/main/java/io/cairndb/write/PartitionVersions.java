@@ -19,6 +19,17 @@ final class PartitionVersions {
     private PartitionVersions() {
     }
 
+    /**
+     * Ordinals of the partitions the staged rows fall in, of which {@code rows} remain: an
+     * unpartitioned table's one partition when any does, without asking DuckDB.
+     */
+    static Set<Integer> touchedByStaged(StatementContext ctx, TableMeta t, long rows) {
+        if (!t.isPartitioned()) {
+            return rows > 0 ? new TreeSet<>(Set.of(0)) : new TreeSet<>();
+        }
+        return touched(ctx, t, StagedRows.table(), null);
+    }
+
     /** Ordinals of the partitions that hold the rows {@code source} (a FROM item) selects. */
     static Set<Integer> touched(StatementContext ctx, TableMeta t, String source, String where) {
         Set<Integer> out = new TreeSet<>();

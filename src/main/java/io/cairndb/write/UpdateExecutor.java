@@ -59,7 +59,7 @@ public final class UpdateExecutor {
             Query rows = Query.of(new QueryBody.QuerySpec(Map.of(), false, items, from, stmt.where(), null, null));
             String select = ctx.translator().translate(rows);
             try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
-                Set<Integer> touched = PartitionVersions.touched(ctx, t, StagedRows.table(), null);
+                Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count());
                 KeyModelWriter.apply(ctx, t, StagedRows.table());
                 PartitionVersions.bump(ctx, t, touched);
                 return UpdateCount.of(staged.count());
