@@ -5,7 +5,6 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
-import io.cairndb.error.UnknownNames;
 import io.cairndb.plan.ColumnLineage;
 import io.cairndb.plan.ColumnOrigin;
 import io.cairndb.plan.DateUnits;
@@ -43,10 +42,6 @@ public final class QueryAnalyzer {
             "curdate", "current_date", "curtime", "current_time", "utc_timestamp", "sysdate", "rand", "random", "uuid",
             "uuid_numeric", "connection_id", "current_user", "user", "session_user");
     private static final int MAX_VIEW_DEPTH = 32;
-    /** Unit keywords some date functions take as a bare word ({@code timestampdiff(DAY, a, b)}): not column names. */
-    private static final Set<String> UNIT_WORDS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
-    /** The engine's row identifier: every table has it, and DELETE selects it to find the rows it removes. */
-    private static final String ROW_ID = "rowid";
 
     private final StatementContext ctx;
     private final boolean bindOpaqueRelations;
@@ -54,13 +49,13 @@ public final class QueryAnalyzer {
     /** Set once the query reads a relation whose columns only the engine knows: names are then left to it. */
     private boolean opaqueRelations;
     /** The scopes a subquery's names may also refer to (correlation), innermost first. */
-    private final Deque<List<Col>> outerScopes = new ArrayDeque<>();
+    private final Deque<List<ScopeColumn>> outerScopes = new ArrayDeque<>();
     /** The select-list aliases of the query blocks being visited, which WHERE, GROUP BY and HAVING may name. */
     private final Deque<Set<String>> selectAliases = new ArrayDeque<>();
     private final Map<Expr, DataType> arithmetic = new IdentityHashMap<>();
     private final Set<QueryLineage.BaseTable> tables = new LinkedHashSet<>();
     private final Set<String> nondeterministic = new TreeSet<>();
-    private Deque<Map<String, List<Col>>> ctes = new ArrayDeque<>();
+    private Deque<Map<String, List<ScopeColumn>>> ctes = new ArrayDeque<>();
     private int viewDepth;
 
     private QueryAnalyzer(StatementContext ctx, boolean bindOpaqueRelations, boolean rejectUnknownColumns) {
@@ -72,8 +67,8 @@ public final class QueryAnalyzer {
     /** The lineage of every output column; relations without catalog columns are bound by DuckDB to list theirs. */
     public static QueryLineage lineage(StatementContext ctx, Query query) {
         QueryAnalyzer a = new QueryAnalyzer(ctx, true, false);
-        List<Col> out = a.query(query);
-        return new QueryLineage(out.stream().map(Col::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
+        List<ScopeColumn> out = a.query(query);
+        return new QueryLineage(out.stream().map(ScopeColumn::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
     }
 
     /**
@@ -105,7 +100,7 @@ public final class QueryAnalyzer {
     }
 
     private Query expanded(Query q) {
-        Map<String, List<Col>> scope = new HashMap<>();
+        Map<String, List<ScopeColumn>> scope = new HashMap<>();
         ctes.push(scope);
         try {
             for (Query.WithQuery w : q.with()) {
@@ -132,14 +127,14 @@ public final class QueryAnalyzer {
                 || spec.from() == null || !namesKnown(spec.from())) {
             return body;
         }
-        List<Col> scope = spec.from() == null ? List.of() : relation(spec.from());
+        List<ScopeColumn> scope = spec.from() == null ? List.of() : relation(spec.from());
         List<QueryBody.SelectItem> items = new ArrayList<>();
         for (QueryBody.SelectItem item : spec.select()) {
             if (!(item instanceof QueryBody.AllColumns all)) {
                 items.add(item);
                 continue;
             }
-            for (Col c : scope) {
+            for (ScopeColumn c : scope) {
                 if (all.qualifier() == null || all.qualifier().name().equalsIgnoreCase(c.qualifier())) {
                     List<String> parts = c.qualifier() == null ? List.of(c.name()) : List.of(c.qualifier(), c.name());
                     items.add(new QueryBody.SingleColumn(new Expr.Identifier(parts), null));
@@ -168,7 +163,7 @@ public final class QueryAnalyzer {
             return false;
         }
         if (ref.name().database() == null) {
-            for (Map<String, List<Col>> scope : ctes) {
+            for (Map<String, List<ScopeColumn>> scope : ctes) {
                 if (scope.containsKey(ref.name().name().toLowerCase(Locale.ROOT))) {
                     return false;
                 }
@@ -177,15 +172,8 @@ public final class QueryAnalyzer {
         return ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) != null;
     }
 
-    /** A column visible in a scope: its qualifier (table alias), name, lineage and type (null: unknown). */
-    private record Col(String qualifier, String name, ColumnLineage lineage, DataType type) {
-        Col requalified(String q) {
-            return new Col(q, name, lineage, type);
-        }
-    }
-
-    private List<Col> query(Query q) {
-        Map<String, List<Col>> scope = new HashMap<>();
+    private List<ScopeColumn> query(Query q) {
+        Map<String, List<ScopeColumn>> scope = new HashMap<>();
         ctes.push(scope);
         try {
             for (Query.WithQuery w : q.with()) {
@@ -194,7 +182,7 @@ public final class QueryAnalyzer {
             if (q.body() instanceof QueryBody.QuerySpec spec) {
                 return select(spec, q.orderBy());
             }
-            List<Col> out = body(q.body());
+            List<ScopeColumn> out = body(q.body());
             for (OrderItem o : q.orderBy()) {
                 walk(o.expr(), out);
             }
@@ -204,23 +192,23 @@ public final class QueryAnalyzer {
         }
     }
 
-    private List<Col> body(QueryBody body) {
+    private List<ScopeColumn> body(QueryBody body) {
         if (body instanceof QueryBody.QuerySpec spec) {
             return select(spec, List.of());
         }
         if (body instanceof QueryBody.SetOperation op) {
-            List<Col> left = body(op.left());
-            List<Col> right = body(op.right());
+            List<ScopeColumn> left = body(op.left());
+            List<ScopeColumn> right = body(op.right());
             if (op.type() != QueryBody.SetOpType.UNION) {
                 return left;
             }
-            List<Col> out = new ArrayList<>();
+            List<ScopeColumn> out = new ArrayList<>();
             for (int i = 0; i < left.size(); i++) {
                 ColumnLineage l = left.get(i).lineage();
                 ColumnLineage r = i < right.size() ? right.get(i).lineage() : ColumnLineage.NONE;
                 DataType lt = left.get(i).type();
                 DataType rt = i < right.size() ? right.get(i).type() : null;
-                out.add(new Col(null, left.get(i).name(), union(l, r), lt != null && lt.equals(rt) ? lt : null));
+                out.add(new ScopeColumn(null, left.get(i).name(), union(l, r), lt != null && lt.equals(rt) ? lt : null));
             }
             return out;
         }
@@ -228,9 +216,9 @@ public final class QueryAnalyzer {
             // The engine names the columns of VALUES.
             opaqueRelations = true;
             v.rows().forEach(r -> r.forEach(e -> walk(e, List.of())));
-            List<Col> out = new ArrayList<>();
+            List<ScopeColumn> out = new ArrayList<>();
             for (int i = 0; i < (v.rows().isEmpty() ? 0 : v.rows().get(0).size()); i++) {
-                out.add(new Col(null, "column_" + i, ColumnLineage.NONE, null));
+                out.add(new ScopeColumn(null, "column_" + i, ColumnLineage.NONE, null));
             }
             return out;
         }
@@ -257,7 +245,7 @@ public final class QueryAnalyzer {
     }
 
     /** A SELECT block; its ORDER BY sees the output columns (aliases first) and the FROM columns. */
-    private List<Col> select(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
+    private List<ScopeColumn> select(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
         Set<String> aliases = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (QueryBody.SelectItem item : spec.select()) {
             if (item instanceof QueryBody.SingleColumn sc && sc.alias() != null) {
@@ -272,8 +260,8 @@ public final class QueryAnalyzer {
         }
     }
 
-    private List<Col> selectBlock(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
-        List<Col> scope = spec.from() == null ? new ArrayList<>() : new ArrayList<>(relation(spec.from()));
+    private List<ScopeColumn> selectBlock(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
+        List<ScopeColumn> scope = spec.from() == null ? new ArrayList<>() : new ArrayList<>(relation(spec.from()));
         if (spec.where() != null) {
             walk(spec.where(), scope);
             equate(scope, spec.where());
@@ -286,10 +274,10 @@ public final class QueryAnalyzer {
         if (spec.having() != null) {
             walk(spec.having(), scope);
         }
-        List<Col> out = new ArrayList<>();
+        List<ScopeColumn> out = new ArrayList<>();
         for (QueryBody.SelectItem item : spec.select()) {
             if (item instanceof QueryBody.AllColumns all) {
-                for (Col c : scope) {
+                for (ScopeColumn c : scope) {
                     if (all.qualifier() == null || all.qualifier().name().equalsIgnoreCase(c.qualifier())) {
                         out.add(c.requalified(null));
                     }
@@ -298,10 +286,10 @@ public final class QueryAnalyzer {
                 DataType type = walk(sc.expr(), scope);
                 String name = sc.alias() != null ? sc.alias()
                         : sc.expr() instanceof Expr.Identifier id ? id.name() : SqlFormatter.format(sc.expr());
-                out.add(new Col(null, name, lineage(sc.expr(), scope), type));
+                out.add(new ScopeColumn(null, name, lineage(sc.expr(), scope), type));
             }
         }
-        List<Col> orderScope = new ArrayList<>(out);
+        List<ScopeColumn> orderScope = new ArrayList<>(out);
         orderScope.addAll(scope);
         for (OrderItem o : orderBy) {
             walk(o.expr(), orderScope);
@@ -309,7 +297,7 @@ public final class QueryAnalyzer {
         return out;
     }
 
-    private List<Col> relation(Relation r) {
+    private List<ScopeColumn> relation(Relation r) {
         if (r instanceof Relation.TableRef ref) {
             return tableRef(ref);
         }
@@ -320,10 +308,10 @@ public final class QueryAnalyzer {
             return join(j);
         }
         if (r instanceof Relation.LateralView lv) {
-            List<Col> out = new ArrayList<>(relation(lv.source()));
+            List<ScopeColumn> out = new ArrayList<>(relation(lv.source()));
             walk(lv.generator(), out);
             for (String c : lv.columns()) {
-                out.add(new Col(lv.alias(), c, ColumnLineage.NONE, null));
+                out.add(new ScopeColumn(lv.alias(), c, ColumnLineage.NONE, null));
             }
             return out;
         }
@@ -332,11 +320,11 @@ public final class QueryAnalyzer {
         return untracked(r, fn.alias());
     }
 
-    private List<Col> tableRef(Relation.TableRef ref) {
+    private List<ScopeColumn> tableRef(Relation.TableRef ref) {
         String qualifier = ref.alias() != null ? ref.alias() : ref.name().name();
         if (ref.name().database() == null) {
-            for (Map<String, List<Col>> scope : ctes) {
-                List<Col> cte = scope.get(ref.name().name().toLowerCase(Locale.ROOT));
+            for (Map<String, List<ScopeColumn>> scope : ctes) {
+                List<ScopeColumn> cte = scope.get(ref.name().name().toLowerCase(Locale.ROOT));
                 if (cte != null) {
                     return cte.stream().map(c -> c.requalified(qualifier)).toList();
                 }
@@ -352,21 +340,21 @@ public final class QueryAnalyzer {
             return renamed(view(t), t.columnNames(), qualifier);
         }
         tables.add(new QueryLineage.BaseTable(t.id(), t.database(), t.name()));
-        List<Col> out = new ArrayList<>();
+        List<ScopeColumn> out = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {
             ColumnOrigin origin = new ColumnOrigin(t.id(), t.database(), t.name(), c.name(), null, false);
-            out.add(new Col(qualifier, c.name(), new ColumnLineage(List.of(origin), null), c.type()));
+            out.add(new ScopeColumn(qualifier, c.name(), new ColumnLineage(List.of(origin), null), c.type()));
         }
         return out;
     }
 
-    private List<Col> view(TableMeta view) {
+    private List<ScopeColumn> view(TableMeta view) {
         if (++viewDepth > MAX_VIEW_DEPTH) {
             throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.WRONG_ARGUMENTS,
                     "View " + view.name() + " refers to itself");
         }
         // A view's body sees the catalog, not the CTEs around its use.
-        Deque<Map<String, List<Col>>> outer = ctes;
+        Deque<Map<String, List<ScopeColumn>>> outer = ctes;
         ctes = new ArrayDeque<>();
         try {
             return query(SqlParser.parseQuery(view.viewSql()));
@@ -380,23 +368,23 @@ public final class QueryAnalyzer {
      * A relation whose columns are only known by binding it (table functions, streams, system tables):
      * bound by DuckDB for lineage, left without columns (names resolve to nothing) for typing.
      */
-    private List<Col> untracked(Relation r, String qualifier) {
+    private List<ScopeColumn> untracked(Relation r, String qualifier) {
         opaqueRelations = true;
         if (!bindOpaqueRelations) {
             return List.of();
         }
         Query probe = new Query(List.of(), new QueryBody.QuerySpec(Map.of(), false,
                 List.of(new QueryBody.AllColumns(null)), r, null, null, null), List.of(), null);
-        List<Col> out = new ArrayList<>();
+        List<ScopeColumn> out = new ArrayList<>();
         for (ResultColumn c : QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(probe))) {
-            out.add(new Col(qualifier, c.name(), ColumnLineage.NONE, c.type()));
+            out.add(new ScopeColumn(qualifier, c.name(), ColumnLineage.NONE, c.type()));
         }
         return out;
     }
 
-    private List<Col> join(Relation.Join j) {
-        List<Col> left = relation(j.left());
-        List<Col> right = relation(j.right());
+    private List<ScopeColumn> join(Relation.Join j) {
+        List<ScopeColumn> left = relation(j.left());
+        List<ScopeColumn> right = relation(j.right());
         Relation.JoinType type = j.type();
         if (type == Relation.JoinType.LEFT || type == Relation.JoinType.FULL) {
             right = nullable(right);
@@ -404,7 +392,7 @@ public final class QueryAnalyzer {
         if (type == Relation.JoinType.RIGHT || type == Relation.JoinType.FULL) {
             left = nullable(left);
         }
-        List<Col> out = new ArrayList<>();
+        List<ScopeColumn> out = new ArrayList<>();
         if (type != Relation.JoinType.RIGHT_SEMI && type != Relation.JoinType.RIGHT_ANTI) {
             out.addAll(left);
         }
@@ -413,7 +401,7 @@ public final class QueryAnalyzer {
         }
         if (j.on() != null) {
             // The condition of a SEMI or ANTI join sees both sides, though only one is in the output.
-            List<Col> both = new ArrayList<>(left);
+            List<ScopeColumn> both = new ArrayList<>(left);
             both.addAll(right);
             walk(j.on(), both);
             if (type == Relation.JoinType.INNER || type == Relation.JoinType.CROSS) {
@@ -423,8 +411,8 @@ public final class QueryAnalyzer {
         return out;
     }
 
-    private static List<Col> nullable(List<Col> cols) {
-        return cols.stream().map(c -> new Col(c.qualifier(), c.name(), new ColumnLineage(
+    private static List<ScopeColumn> nullable(List<ScopeColumn> cols) {
+        return cols.stream().map(c -> new ScopeColumn(c.qualifier(), c.name(), new ColumnLineage(
                 c.lineage().origins().stream().map(ColumnOrigin::asNullable).toList(), c.lineage().invalidExpression()),
                 c.type())).toList();
     }
@@ -433,7 +421,7 @@ public final class QueryAnalyzer {
      * Columns equated by an inner-join condition carry each other's origins, so that a partition
      * column can track the partitions of every joined table it equals.
      */
-    private static void equate(List<Col> scope, Expr condition) {
+    private static void equate(List<ScopeColumn> scope, Expr condition) {
         if (condition instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
             equate(scope, b.left());
             equate(scope, b.right());
@@ -443,8 +431,8 @@ public final class QueryAnalyzer {
                 || !(b.left() instanceof Expr.Identifier l) || !(b.right() instanceof Expr.Identifier r)) {
             return;
         }
-        int li = find(scope, l);
-        int ri = find(scope, r);
+        int li = ScopeColumn.find(scope, l);
+        int ri = ScopeColumn.find(scope, r);
         if (li < 0 || ri < 0 || li == ri) {
             return;
         }
@@ -455,26 +443,13 @@ public final class QueryAnalyzer {
             return;
         }
         ColumnLineage merged = union(a, c);
-        scope.set(li, new Col(scope.get(li).qualifier(), scope.get(li).name(), merged, scope.get(li).type()));
-        scope.set(ri, new Col(scope.get(ri).qualifier(), scope.get(ri).name(), merged, scope.get(ri).type()));
+        scope.set(li, new ScopeColumn(scope.get(li).qualifier(), scope.get(li).name(), merged, scope.get(li).type()));
+        scope.set(ri, new ScopeColumn(scope.get(ri).qualifier(), scope.get(ri).name(), merged, scope.get(ri).type()));
     }
 
-    private static int find(List<Col> scope, Expr.Identifier id) {
-        List<String> parts = id.parts();
-        String name = id.name();
-        String qualifier = parts.size() >= 2 ? parts.get(parts.size() - 2) : null;
-        for (int i = 0; i < scope.size(); i++) {
-            Col c = scope.get(i);
-            if (c.name().equalsIgnoreCase(name) && (qualifier == null || qualifier.equalsIgnoreCase(c.qualifier()))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private ColumnLineage lineage(Expr e, List<Col> scope) {
+    private ColumnLineage lineage(Expr e, List<ScopeColumn> scope) {
         if (e instanceof Expr.Identifier id) {
-            int i = find(scope, id);
+            int i = ScopeColumn.find(scope, id);
             return i < 0 ? ColumnLineage.NONE : scope.get(i).lineage();
         }
         if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("date_trunc") && f.args().size() == 2
@@ -520,9 +495,9 @@ public final class QueryAnalyzer {
         return SqlFormatter.format(e);
     }
 
-    private boolean referencesTracked(Expr e, List<Col> scope) {
+    private boolean referencesTracked(Expr e, List<ScopeColumn> scope) {
         if (e instanceof Expr.Identifier id) {
-            int i = find(scope, id);
+            int i = ScopeColumn.find(scope, id);
             return i >= 0 && (scope.get(i).lineage().tracked() || scope.get(i).lineage().invalidExpression() != null);
         }
         for (Expr child : ExprTree.children(e)) {
@@ -538,7 +513,7 @@ public final class QueryAnalyzer {
      * recording integer arithmetic that Doris widens and integer sums, which Doris types BIGINT.
      * Returns its type, or null when unknown.
      */
-    private DataType walk(Expr e, List<Col> scope) {
+    private DataType walk(Expr e, List<ScopeColumn> scope) {
         if (e instanceof Expr.FunctionCall f && (NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))
                 // Without an argument it reads the clock, as now() does.
                 || f.name().equalsIgnoreCase("unix_timestamp") && f.args().isEmpty())) {
@@ -552,15 +527,15 @@ public final class QueryAnalyzer {
                 outerScopes.pop();
             }
         }
-        List<Col> childScope = e instanceof Expr.Lambda l ? withLambdaParameters(scope, l.params()) : scope;
+        List<ScopeColumn> childScope = e instanceof Expr.Lambda l ? withLambdaParameters(scope, l.params()) : scope;
         List<DataType> children = new ArrayList<>();
         for (Expr child : ExprTree.children(e)) {
             children.add(walk(child, childScope));
         }
         if (e instanceof Expr.Identifier id) {
-            int i = find(scope, id);
+            int i = ScopeColumn.find(scope, id);
             if (i < 0 && rejectUnknownColumns && !opaqueRelations) {
-                checkKnown(id, scope);
+                UnknownColumns.check(id, scope, outerScopes, selectAliases);
             }
             return i < 0 ? null : scope.get(i).type();
         }
@@ -597,56 +572,17 @@ public final class QueryAnalyzer {
         return null;
     }
 
-    private static List<Col> withLambdaParameters(List<Col> scope, List<String> params) {
-        List<Col> out = new ArrayList<>(scope);
-        params.forEach(p -> out.add(new Col(null, p, ColumnLineage.NONE, null)));
+    private static List<ScopeColumn> withLambdaParameters(List<ScopeColumn> scope, List<String> params) {
+        List<ScopeColumn> out = new ArrayList<>(scope);
+        params.forEach(p -> out.add(new ScopeColumn(null, p, ColumnLineage.NONE, null)));
         return out;
     }
 
-    /**
-     * Fails for a column that is in no scope of the query: not in its FROM, not an enclosing query's
-     * (a correlated subquery), not a select-list alias. A qualified name whose qualifier is a column
-     * (a struct field) or a database ({@code db.t.c}) is left to the engine, and so are hidden columns
-     * (named {@code __...}), which the write path's queries read.
-     */
-    private void checkKnown(Expr.Identifier id, List<Col> scope) {
-        List<List<Col>> scopes = new ArrayList<>();
-        scopes.add(scope);
-        scopes.addAll(outerScopes);
-        String name = id.name();
-        if (name.equalsIgnoreCase(ROW_ID)) {
-            return;
-        }
-        if (id.parts().size() == 1) {
-            if (name.startsWith("__") || UNIT_WORDS.contains(name.toUpperCase(Locale.ROOT))
-                    || selectAliases.stream().anyMatch(a -> a.contains(name))
-                    || scopes.stream().anyMatch(s -> find(s, id) >= 0)) {
-                return;
-            }
-            throw UnknownNames.column(name, null);
-        }
-        if (id.parts().size() != 2) {
-            return;
-        }
-        String qualifier = id.parts().get(0);
-        boolean qualifierIsTable = false;
-        for (List<Col> s : scopes) {
-            for (Col c : s) {
-                if (c.name().equalsIgnoreCase(qualifier) || c.qualifier() != null && c.qualifier().equalsIgnoreCase(qualifier)
-                        && c.name().equalsIgnoreCase(name)) {
-                    return;
-                }
-                qualifierIsTable |= c.qualifier() != null && c.qualifier().equalsIgnoreCase(qualifier);
-            }
-        }
-        throw qualifierIsTable ? UnknownNames.qualifiedColumn(qualifier, name, null) : UnknownNames.qualifier(qualifier, null);
-    }
-
-    private static List<Col> renamed(List<Col> cols, List<String> names, String qualifier) {
-        List<Col> out = new ArrayList<>();
+    private static List<ScopeColumn> renamed(List<ScopeColumn> cols, List<String> names, String qualifier) {
+        List<ScopeColumn> out = new ArrayList<>();
         for (int i = 0; i < cols.size(); i++) {
             String name = i < names.size() ? names.get(i) : cols.get(i).name();
-            out.add(new Col(qualifier, name, cols.get(i).lineage(), cols.get(i).type()));
+            out.add(new ScopeColumn(qualifier, name, cols.get(i).lineage(), cols.get(i).type()));
         }
         return out;
     }
