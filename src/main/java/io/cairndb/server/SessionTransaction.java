@@ -8,7 +8,6 @@ import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.write.LoadTransaction;
 import io.cairndb.write.TransactionHistory;
-import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.util.Locale;
@@ -78,27 +77,35 @@ final class SessionTransaction {
         load = new OpenLoad(label, System.currentTimeMillis(), timeoutMs.getAsLong());
     }
 
+    /** The transaction being ended and its load, taken from the session, which then has none open. */
+    private record Ending(Txn txn, OpenLoad load) {
+    }
+
+    private Ending take() {
+        Ending ending = new Ending(open, load);
+        open = null;
+        load = null;
+        return ending;
+    }
+
     /** Commits; when the transaction wrote, it is recorded VISIBLE and named in the answer. */
     UpdateCount commit() {
         if (open == null) {
             return UpdateCount.NONE;
         }
-        Txn ending = open;
-        OpenLoad ended = load;
-        open = null;
-        load = null;
-        if (!ended.written()) {
-            ending.commit();
-            return UpdateCount.NONE;
-        }
+        Ending ending = take();
         try {
-            ending.commit();
+            ending.txn().commit();
         } catch (RuntimeException e) {
             // Txn.commit has rolled back: nothing of the transaction stayed.
-            throw recordFailure(ended, e);
+            recordAborted(ending.load(), e.getMessage());
+            throw e;
         }
-        history.record(ended.visible(System.currentTimeMillis()));
-        return LoadInfo.of(UpdateCount.NONE, ended.label(), LoadTransaction.VISIBLE, ended.idText());
+        if (!ending.load().written()) {
+            return UpdateCount.NONE;
+        }
+        history.record(ending.load().visible(System.currentTimeMillis()));
+        return LoadInfo.of(UpdateCount.NONE, ending.load().label(), LoadTransaction.VISIBLE, ending.load().idText());
     }
 
     /** ROLLBACK; a transaction that wrote is recorded ABORTED once its changes are gone. */
@@ -106,16 +113,13 @@ final class SessionTransaction {
         if (open == null) {
             return UpdateCount.NONE;
         }
-        Txn ending = open;
-        OpenLoad ended = load;
-        open = null;
-        load = null;
-        ending.rollback();
-        if (!ended.written()) {
+        Ending ending = take();
+        ending.txn().rollback();
+        if (!ending.load().written()) {
             return UpdateCount.NONE;
         }
-        recordAborted(ended, USER_ROLLBACK);
-        return LoadInfo.of(UpdateCount.NONE, ended.label(), LoadTransaction.ABORTED, ended.idText());
+        recordAborted(ending.load(), USER_ROLLBACK);
+        return LoadInfo.of(UpdateCount.NONE, ending.load().label(), LoadTransaction.ABORTED, ending.load().idText());
     }
 
     /**
@@ -126,35 +130,16 @@ final class SessionTransaction {
         if (open == null) {
             return;
         }
-        Txn ending = open;
-        OpenLoad ended = load;
-        open = null;
-        load = null;
-        ending.rollbackQuietly();
-        if (ended.written()) {
-            try {
-                recordAborted(ended, reason);
-            } catch (RuntimeException e) {
-                // The failure being reported (or the closing session) matters more than its history row.
-                LoggerFactory.getLogger(SessionTransaction.class).warn("cannot record aborted transaction {}: {}",
-                        ended.id(), e.getMessage());
-            }
-        }
+        Ending ending = take();
+        ending.txn().rollbackQuietly();
+        recordAborted(ending.load(), reason);
     }
 
-    /** A commit that failed after its changes were rolled back: recorded ABORTED with the failure as reason. */
-    private RuntimeException recordFailure(OpenLoad ended, RuntimeException failure) {
-        try {
-            recordAborted(ended, failure.getMessage());
-        } catch (RuntimeException e) {
-            failure.addSuppressed(e);
-        }
-        return failure;
-    }
-
-    /** Records an ended transaction ABORTED, after its rollback. */
+    /** Records a transaction that wrote ABORTED, after its rollback (one that did not write left nothing to record). */
     private void recordAborted(OpenLoad ended, String reason) {
-        history.record(ended.aborted(System.currentTimeMillis(), reason == null ? "" : reason));
+        if (ended.written()) {
+            history.record(ended.aborted(System.currentTimeMillis(), reason == null ? "" : reason));
+        }
     }
 
     static boolean autocommit(String value) {
