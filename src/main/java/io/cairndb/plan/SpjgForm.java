@@ -1,0 +1,71 @@
+package io.cairndb.plan;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A select-project-join-group plan in the normal form that query rewrite and IVM match on
+ * (Goldstein and Larson's view matching, Calcite's SPJG): every expression is over the output
+ * columns of the scans, Project expressions substituted.
+ *
+ * @param tables       the scans in plan order, left to right; a join refers to them by position
+ * @param joins        every join, inputs before the joins above them
+ * @param classes      the equivalence classes that say something: columns equated by inner-join and
+ *                     filter conjuncts, and columns whose values range conjuncts restrict
+ * @param residuals    the other inner-join and filter conjuncts, normalized ({@link Conjuncts}), each once
+ * @param aggregated   whether the plan aggregates (then groupingKeys and aggregates apply)
+ * @param groupingKeys the GROUP BY expressions
+ * @param aggregates   the aggregate calls, arguments substituted; outputs refer to their columns
+ * @param outputs      each output column of the plan with its expression
+ */
+public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<EquivalenceClass> classes,
+                       List<ScalarExpr> residuals, boolean aggregated, List<ScalarExpr> groupingKeys,
+                       List<PlanNode.AggregateAssignment> aggregates, List<PlanNode.Assignment> outputs) {
+
+    public SpjgForm {
+        tables = List.copyOf(tables);
+        joins = List.copyOf(joins);
+        classes = List.copyOf(classes);
+        residuals = List.copyOf(residuals);
+        groupingKeys = List.copyOf(groupingKeys);
+        aggregates = List.copyOf(aggregates);
+        outputs = List.copyOf(outputs);
+    }
+
+    /**
+     * A join of the tables at {@code leftTables} with those at {@code rightTables} (positions in
+     * {@link #tables}). The conjuncts of an outer join, or of any join below the side of an outer
+     * join that may be NULL-extended, hold only here; those of the other inner joins also feed the
+     * classes and residuals.
+     */
+    public record JoinEdge(PlanNode.JoinKind kind, List<Integer> leftTables, List<Integer> rightTables,
+                           List<ScalarExpr> conjuncts) {
+        public JoinEdge {
+            leftTables = List.copyOf(leftTables);
+            rightTables = List.copyOf(rightTables);
+            conjuncts = List.copyOf(conjuncts);
+        }
+    }
+
+    /** Columns known equal, in plan order, and the values range conjuncts leave them (ALL: none). */
+    public record EquivalenceClass(List<PlanColumn> columns, ValueRange range) {
+        public EquivalenceClass {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /**
+     * The normal form of a plan, or empty when it is not of that shape: an optional Project over an
+     * optional Aggregate without grouping sets, over a tree of Scans, Filters, Projects and inner,
+     * cross and outer joins. Not: semi and anti joins, subqueries, a Filter below the NULL-extended
+     * side of an outer join (it is not a filter of the result), a computed column there either.
+     */
+    public static Optional<SpjgForm> of(PlanNode plan) {
+        return SpjgBuilder.build(plan);
+    }
+
+    /** The class holding a column, if it is equated or restricted at all. */
+    public Optional<EquivalenceClass> classOf(int columnId) {
+        return classes.stream().filter(c -> c.columns().stream().anyMatch(x -> x.id() == columnId)).findFirst();
+    }
+}
