@@ -9,6 +9,9 @@ import io.cairndb.plan.ColumnLineage;
 import io.cairndb.plan.ColumnOrigin;
 import io.cairndb.plan.DateUnits;
 import io.cairndb.plan.QueryLineage;
+import io.cairndb.printer.ArgumentType;
+import io.cairndb.printer.FunctionRegistry;
+import io.cairndb.printer.OperatorTypes;
 import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Expr;
@@ -540,7 +543,7 @@ public final class QueryAnalyzer {
             return i < 0 ? null : scope.get(i).type();
         }
         if (e instanceof Expr.IntegerLiteral lit) {
-            return IntegerTypes.literal(lit.value());
+            return OperatorTypes.integerLiteral(lit.value());
         }
         if (e instanceof Expr.Cast c) {
             return c.type();
@@ -550,23 +553,29 @@ public final class QueryAnalyzer {
         }
         if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("avg") && f.args().size() == 1
                 && children.get(0) != null && children.get(0).kind() == io.cairndb.catalog.TypeKind.DECIMAL) {
-            // Doris averages a DECIMAL(p, s) to DECIMAL(38, max(s, 4)).
-            DataType averaged = DataType.decimal(38, Math.max(children.get(0).scale(), 4));
+            DataType averaged = FunctionRegistry.instance().resolve("avg", List.of(ArgumentType.of(children.get(0), true)))
+                    .returnType();
             arithmetic.put(f, averaged);
             return averaged;
         }
         if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("sum") && f.args().size() == 1) {
-            DataType summed = IntegerTypes.sum(children.get(0));
-            if (summed != null) {
-                arithmetic.put(f, summed);
+            if (children.get(0) == null || !children.get(0).kind().isInteger()) {
+                return null;
             }
+            DataType summed = FunctionRegistry.instance().resolve("sum", List.of(ArgumentType.of(children.get(0), true)))
+                    .returnType();
+            arithmetic.put(f, summed);
             return summed;
         }
-        if (e instanceof Expr.Binary b && IntegerTypes.widens(b.op())) {
-            DataType widened = IntegerTypes.widened(children.get(0), children.get(1));
-            if (widened != null) {
-                arithmetic.put(b, widened);
+        if (e instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUBTRACT
+                || b.op() == Expr.BinaryOp.MULTIPLY)) {
+            if (children.get(0) == null || children.get(1) == null || !children.get(0).kind().isInteger()
+                    || !children.get(1).kind().isInteger()) {
+                return null;
             }
+            DataType widened = OperatorTypes.arithmetic(b.op(), ArgumentType.of(children.get(0), true),
+                    ArgumentType.of(children.get(1), true)).type();
+            arithmetic.put(b, widened);
             return widened;
         }
         return null;

@@ -11,7 +11,14 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import static io.cairndb.catalog.DataType.BIGINT;
+import static io.cairndb.catalog.DataType.BOOLEAN;
+import static io.cairndb.catalog.DataType.DOUBLE;
 import static io.cairndb.printer.Call.call;
+import static io.cairndb.printer.TypeRule.arg;
+import static io.cairndb.printer.TypeRule.arrayOf;
+import static io.cairndb.printer.TypeRule.returns;
+import static io.cairndb.printer.TypeRule.stringOf;
 
 /** Aggregate functions; each keeps the call's DISTINCT, ORDER BY and window through {@link Call#aggregate}. */
 final class AggregateFunctions {
@@ -21,32 +28,63 @@ final class AggregateFunctions {
     private AggregateFunctions() {
     }
 
-    static void register(FunctionMapper m) {
-        m.aggregate("count", 0, -1, AggregateFunctions::count);
-        m.aggregate("avg", 1, 1, AggregateFunctions::avg);
-        m.aggregate("multi_distinct_count", 1, 1, c -> distinct(c, "count"));
-        m.aggregate("multi_distinct_sum", 1, 1, c -> distinct(c, "sum"));
-        m.renameAggregate("ndv approx_count_distinct", "approx_count_distinct");
-        m.renameAggregate("any any_value", "any_value");
-        m.renameAggregate("stddev std stddev_pop", "stddev_pop");
-        m.renameAggregate("variance var_pop variance_pop", "var_pop");
-        m.renameAggregate("variance_samp", "var_samp");
-        m.renameAggregate("covar", "covar_pop");
-        m.renameAggregate("group_bit_and", "bit_and");
-        m.renameAggregate("group_bit_or", "bit_or");
-        m.renameAggregate("group_bit_xor", "bit_xor");
+    static void register(FunctionRegistry m) {
+        // Over no rows (or only NULLs) every aggregate but the counts and the collections is NULL.
+        TypeRule counts = returns(BIGINT).neverNullable();
+        TypeRule sameType = returns(arg(0)).alwaysNullable();
+        TypeRule statistic = returns(DOUBLE).alwaysNullable();
+        TypeRule collected = returns(arrayOf(arg(0))).neverNullable();
+        m.aggregate("count", 0, -1, counts, AggregateFunctions::count);
+        m.passThroughAggregate("sum", 1, 1, returns(a -> sumType(a.get(0).type())).alwaysNullable());
+        m.aggregate("avg", 1, 1, returns(a -> avgType(a.get(0).type())).alwaysNullable(), AggregateFunctions::avg);
+        m.passThroughAggregate("min max", 1, 1, sameType);
+        m.aggregate("multi_distinct_count", 1, 1, counts, c -> distinct(c, "count"));
+        m.aggregate("multi_distinct_sum", 1, 1, returns(a -> sumType(a.get(0).type())).alwaysNullable(),
+                c -> distinct(c, "sum"));
+        m.renameAggregate("ndv approx_count_distinct", "approx_count_distinct", 1, 1, counts);
+        m.renameAggregate("any any_value", "any_value", 1, 1, sameType);
+        m.passThroughAggregate("max_by min_by", 2, 2, sameType);
+        m.passThroughAggregate("bool_and bool_or", 1, 1, returns(BOOLEAN).alwaysNullable());
+        m.renameAggregate("stddev std stddev_pop", "stddev_pop", 1, 1, statistic);
+        m.renameAggregate("variance var_pop variance_pop", "var_pop", 1, 1, statistic);
+        m.renameAggregate("variance_samp", "var_samp", 1, 1, statistic);
+        m.passThroughAggregate("stddev_samp var_samp median", 1, 1, statistic);
+        m.renameAggregate("covar", "covar_pop", 2, 2, statistic);
+        m.passThroughAggregate("covar_pop covar_samp corr", 2, 2, statistic);
+        m.renameAggregate("group_bit_and", "bit_and", 1, 1, sameType);
+        m.renameAggregate("group_bit_or", "bit_or", 1, 1, sameType);
+        m.renameAggregate("group_bit_xor", "bit_xor", 1, 1, sameType);
         // GROUPING(a, b) is already the bit vector GROUPING_ID gives, first argument highest.
-        m.renameAggregate("grouping grouping_id", "grouping");
-        m.aggregate("percentile", 2, 2, c -> c.aggregate("quantile_cont", c.args()));
-        m.aggregate("percentile_approx", 2, 3, c -> c.aggregate("approx_quantile",
+        m.renameAggregate("grouping grouping_id", "grouping", 1, -1, counts);
+        m.aggregate("percentile", 2, 2, statistic, c -> c.aggregate("quantile_cont", c.args()));
+        m.aggregate("percentile_approx", 2, 3, statistic, c -> c.aggregate("approx_quantile",
                 "CAST(" + c.arg(0) + " AS DOUBLE), " + c.arg(1)));
         // collect_list and collect_set skip NULLs and give [] for no rows; array_agg keeps NULLs.
-        m.aggregate("array_agg", 1, 1, c -> "coalesce(" + c.aggregate("list", c.arg(0)) + ", [])");
-        m.aggregate("collect_list", 1, 2, c -> limited(c,
+        m.aggregate("array_agg", 1, 1, collected, c -> "coalesce(" + c.aggregate("list", c.arg(0)) + ", [])");
+        m.aggregate("collect_list", 1, 2, collected, c -> limited(c,
                 "coalesce(" + c.aggregate("list", c.arg(0), c.arg(0) + " IS NOT NULL") + ", [])"));
-        m.aggregate("collect_set", 1, 2, c -> limited(c,
+        m.aggregate("collect_set", 1, 2, collected, c -> limited(c,
                 "coalesce(list_distinct(" + c.aggregate("list", c.arg(0)) + "), [])"));
-        m.aggregate("group_concat", 1, -1, AggregateFunctions::groupConcat);
+        m.aggregate("group_concat", 1, -1, returns(stringOf()).alwaysNullable(), AggregateFunctions::groupConcat);
+    }
+
+    /**
+     * The Doris type of SUM over a type: BIGINT for the integers up to BIGINT (and BOOLEAN), LARGEINT
+     * for LARGEINT, DECIMAL(38, s) for a DECIMAL(p, s), DOUBLE for the rest (a string is summed as
+     * a number).
+     */
+    static DataType sumType(DataType t) {
+        return switch (t.kind()) {
+            case BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, NULL_TYPE -> BIGINT;
+            case LARGEINT -> DataType.LARGEINT;
+            case DECIMAL -> DataType.decimal(OperatorTypes.MAX_PRECISION, t.scale());
+            default -> DOUBLE;
+        };
+    }
+
+    /** The Doris type of AVG over a type: DECIMAL(38, max(s, 4)) for a DECIMAL(p, s), else DOUBLE. */
+    static DataType avgType(DataType t) {
+        return t.kind() == TypeKind.DECIMAL ? DataType.decimal(OperatorTypes.MAX_PRECISION, Math.max(t.scale(), 4)) : DOUBLE;
     }
 
     /**

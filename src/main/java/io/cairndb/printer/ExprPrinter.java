@@ -64,7 +64,7 @@ final class ExprPrinter {
                 return session;
             }
             io.cairndb.catalog.DataType type = resolver.resultType(f);
-            String call = FunctionMapper.INSTANCE.map(f, this);
+            String call = FunctionRegistry.INSTANCE.map(f, this);
             return type == null ? call : "CAST(" + call + " AS " + DuckTypes.toDuckDb(type) + ")";
         } else if (e instanceof Expr.Unary u) {
             return unary(u);

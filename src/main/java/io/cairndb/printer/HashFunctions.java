@@ -2,7 +2,10 @@ package io.cairndb.printer;
 
 import io.cairndb.engine.MurmurHash3;
 
+import static io.cairndb.catalog.DataType.BIGINT;
+import static io.cairndb.catalog.DataType.INT;
 import static io.cairndb.printer.Call.call;
+import static io.cairndb.printer.TypeRule.returns;
 
 /**
  * Doris's murmur3 hashes, computed by the Java functions the engine registers. A value that is not a
@@ -17,9 +20,9 @@ final class HashFunctions {
     private HashFunctions() {
     }
 
-    static void register(FunctionMapper m) {
-        m.scalar("murmur_hash3_32", 1, -1, c -> chained(c, HASH_32, SEED_32));
-        m.scalar("murmur_hash3_64", 1, -1, c -> chained(c, HASH_64, SEED_64));
+    static void register(FunctionRegistry m) {
+        m.scalar("murmur_hash3_32", 1, -1, returns(INT), c -> chained(c, HASH_32, SEED_32));
+        m.scalar("murmur_hash3_64", 1, -1, returns(BIGINT), c -> chained(c, HASH_64, SEED_64));
     }
 
     /** The 32-bit hash (INT) of a value. */
