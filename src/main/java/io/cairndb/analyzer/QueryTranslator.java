@@ -10,7 +10,9 @@ import io.cairndb.catalog.StreamMeta;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.PlanNode;
 import io.cairndb.printer.DuckSqlPrinter;
+import io.cairndb.printer.PlanPrinter;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.printer.RelationResolver;
 import io.cairndb.sql.SqlParser;
@@ -21,7 +23,6 @@ import io.cairndb.sql.tree.Relation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.IdentityHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -53,7 +54,15 @@ public final class QueryTranslator implements RelationResolver {
         return new QueryTranslator(ctx, filters);
     }
 
+    /**
+     * The query as DuckDB SQL: printed from its logical plan, or, for what the binder does not bind
+     * yet, from its syntax tree.
+     */
     public String translate(Query query) {
+        PlanNode plan = QueryBinder.tryBind(ctx, query);
+        if (plan != null) {
+            return new PlanPrinter(this::scanSource).print(plan);
+        }
         arithmetic.putAll(QueryAnalyzer.widenedArithmetic(ctx, query));
         return new DuckSqlPrinter(this).print(query);
     }
@@ -99,9 +108,19 @@ public final class QueryTranslator implements RelationResolver {
             }
             return view(t);
         }
-        if (ref.temporaryPartitions()) {
+        return source(t, ref.partitions(), ref.temporaryPartitions());
+    }
+
+    private String scanSource(PlanNode.Scan scan) {
+        TableMeta t = ctx.catalog().tableById(scan.source().database(), scan.source().tableId());
+        return source(t, scan.partitions(), scan.temporaryPartitions());
+    }
+
+    /** A table's rows, only those of some (temporary) partitions, and only those the scan filters keep. */
+    private String source(TableMeta t, List<String> partitions, boolean temporaryPartitions) {
+        if (temporaryPartitions) {
             TableMeta temporary = TemporaryPartitionTable.of(t);
-            List<PartitionMeta> parts = PartitionResolver.requireAll(temporary, ref.partitions());
+            List<PartitionMeta> parts = PartitionResolver.requireAll(temporary, partitions);
             return "(SELECT * FROM " + temporary.duckName() + " WHERE " + PartitionPredicates.anyOf(temporary, parts) + ")";
         }
         String source = t.duckName();
@@ -109,13 +128,10 @@ public final class QueryTranslator implements RelationResolver {
         if (filter != null) {
             source = "(SELECT * FROM " + source + " WHERE " + filter + ")";
         }
-        if (ref.partitions().isEmpty()) {
+        if (partitions.isEmpty()) {
             return source;
         }
-        List<PartitionMeta> parts = new ArrayList<>();
-        for (String p : ref.partitions()) {
-            parts.add(PartitionResolver.require(t, p));
-        }
+        List<PartitionMeta> parts = PartitionResolver.requireAll(t, partitions);
         return "(SELECT * FROM " + source + " WHERE " + PartitionPredicates.anyOf(t, parts) + ")";
     }
 
@@ -181,29 +197,16 @@ public final class QueryTranslator implements RelationResolver {
 
     @Override
     public String variable(Expr.Variable v) {
-        if (!v.system()) {
-            String value = ctx.session().userVariable(v.name());
-            return value == null ? "NULL" : Sql.literal(value);
-        }
-        String value = ctx.session().variable(v.name().toLowerCase(Locale.ROOT));
-        if (value == null) {
-            throw new CairnException(ErrorCode.UNKNOWN_SYSTEM_VARIABLE, "Unknown system variable '" + v.name() + "'");
-        }
-        return value.matches("-?\\d{1,18}") ? value : Sql.literal(value);
+        return literal(SessionValues.variable(ctx.session(), v));
     }
 
     @Override
     public String sessionFunction(String name) {
-        SessionState s = ctx.session();
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "database", "schema", "current_database" -> Sql.literal(s.currentDatabase());
-            case "user", "session_user", "current_user", "system_user" -> Sql.literal("'" + s.user() + "'@'%'");
-            case "connection_id" -> Long.toString(s.connectionId());
-            case "version" -> Sql.literal(s.variable("version"));
-            case "current_catalog" -> Sql.literal("internal");
-            case "last_insert_id" -> "0";
-            default -> null;
-        };
+        return SessionValues.isSessionFunction(name) ? literal(SessionValues.function(ctx.session(), name)) : null;
+    }
+
+    private static String literal(Object value) {
+        return value == null ? "NULL" : value instanceof Long l ? l.toString() : Sql.literal(value.toString());
     }
 
     @Override

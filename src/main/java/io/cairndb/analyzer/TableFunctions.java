@@ -29,6 +29,11 @@ final class TableFunctions {
 
     /** {@code numbers("number" = "N")}: one BIGINT column {@code number} with 0 .. N-1. */
     private static String numbers(Map<String, String> props) {
+        return "(SELECT range AS " + Sql.ident("number") + " FROM range(" + numberCount(props) + "))";
+    }
+
+    /** The N of {@code numbers("number" = "N")}, checked as Doris checks it. */
+    static long numberCount(Map<String, String> props) {
         String n = props.get("number");
         if (n == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "number not set in numbers function");
@@ -42,6 +47,6 @@ final class TableFunctions {
         if (count < 0) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Illegal number: " + n);
         }
-        return "(SELECT range AS " + Sql.ident("number") + " FROM range(" + count + "))";
+        return count;
     }
 }

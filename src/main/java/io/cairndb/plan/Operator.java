@@ -1,10 +1,14 @@
 package io.cairndb.plan;
 
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The operators of the dialect as the names of plan {@link ScalarExpr.Call}s, so that rules treat
  * {@code a + b} and {@code add(a, b)} alike. Names are Doris's function names where it has one.
+ * Arguments: {@code in(x, v1, .., vn)}, {@code between(x, low, high)}, {@code like(x, pattern[, escape])};
+ * the negated forms are {@code not(..)} around them.
  */
 public enum Operator {
     ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"), INT_DIVIDE("DIV"), MOD("%"),
@@ -30,14 +34,17 @@ public enum Operator {
         return symbol;
     }
 
+    private static final Map<String, Operator> BY_FUNCTION = new HashMap<>();
+
+    static {
+        for (Operator op : values()) {
+            BY_FUNCTION.put(op.function(), op);
+        }
+    }
+
     /** The operator a call name stands for, or null for an ordinary function. */
     public static Operator of(String function) {
-        for (Operator op : values()) {
-            if (op.function().equals(function)) {
-                return op;
-            }
-        }
-        return null;
+        return BY_FUNCTION.get(function);
     }
 
     public boolean is(ScalarExpr e) {

@@ -130,7 +130,7 @@ public sealed interface PlanNode {
         }
     }
 
-    /** An aggregate function call with its Doris result type. */
+    /** An aggregate function call; its result type is that of the column it is assigned to. */
     record AggregateCall(String function, List<ScalarExpr> args, boolean distinct, List<SortKey> orderBy) {
         public AggregateCall {
             args = List.copyOf(args);
@@ -185,7 +185,7 @@ public sealed interface PlanNode {
     record Frame(FrameUnit unit, FrameBound start, FrameBound end) {
     }
 
-    /** An analytic call: a window function or an aggregate over a window. */
+    /** An analytic call (a window function or an aggregate over a window); typed by its assigned column. */
     record WindowCall(String function, List<ScalarExpr> args, boolean distinct, List<ScalarExpr> partitionBy,
                       List<SortKey> orderBy, Frame frame) {
         public WindowCall {

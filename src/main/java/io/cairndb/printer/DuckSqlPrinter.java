@@ -26,7 +26,7 @@ public final class DuckSqlPrinter {
 
     public DuckSqlPrinter(RelationResolver resolver) {
         this.resolver = resolver;
-        this.exprs = new ExprPrinter(resolver, this);
+        this.exprs = new ExprPrinter(resolver, this::print);
     }
 
     public String print(Query query) {

@@ -5,12 +5,14 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.OrderItem;
+import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.WindowSpec;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -23,9 +25,10 @@ final class ExprPrinter {
             Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
 
     private final RelationResolver resolver;
-    private final DuckSqlPrinter queries;
+    private final Function<Query, String> queries;
 
-    ExprPrinter(RelationResolver resolver, DuckSqlPrinter queries) {
+    /** {@code queries} prints the subqueries inside expressions. */
+    ExprPrinter(RelationResolver resolver, Function<Query, String> queries) {
         this.resolver = resolver;
         this.queries = queries;
     }
@@ -76,11 +79,11 @@ final class ExprPrinter {
         } else if (e instanceof Expr.InList in) {
             return "(" + print(in.value()) + (in.negated() ? " NOT IN (" : " IN (") + list(in.list()) + "))";
         } else if (e instanceof Expr.InSubquery in) {
-            return "(" + print(in.value()) + (in.negated() ? " NOT IN (" : " IN (") + queries.print(in.query()) + "))";
+            return "(" + print(in.value()) + (in.negated() ? " NOT IN (" : " IN (") + queries.apply(in.query()) + "))";
         } else if (e instanceof Expr.Exists ex) {
-            return "(" + (ex.negated() ? "NOT " : "") + "EXISTS (" + queries.print(ex.query()) + "))";
+            return "(" + (ex.negated() ? "NOT " : "") + "EXISTS (" + queries.apply(ex.query()) + "))";
         } else if (e instanceof Expr.ScalarSubquery s) {
-            return "(" + queries.print(s.query()) + ")";
+            return "(" + queries.apply(s.query()) + ")";
         } else if (e instanceof Expr.IsNull n) {
             return "(" + print(n.value()) + (n.negated() ? " IS NOT NULL)" : " IS NULL)");
         } else if (e instanceof Expr.Like like) {

@@ -1,0 +1,329 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.plan.Operator;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.ArgumentType;
+import io.cairndb.printer.FunctionKind;
+import io.cairndb.printer.FunctionRegistry;
+import io.cairndb.printer.FunctionSignature;
+import io.cairndb.printer.OperatorTypes;
+import io.cairndb.sql.tree.Expr;
+
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Binds the scalar expressions of one scope: names become column references, calls are typed by the
+ * function registry, variables and session functions become literals. A {@link Hook} lets the query
+ * binder take over sub-expressions first (aggregates, window calls, grouping keys).
+ */
+final class ExpressionBinder {
+    /** Date units that keep a DATE a DATE when added. */
+    private static final Set<String> DATE_UNITS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY");
+
+    /** Binds {@code e} itself, or returns null to let the default rules bind it (and its children, through the hook again). */
+    interface Hook {
+        ScalarExpr bind(Expr e, ExpressionBinder binder);
+    }
+
+    private final QueryBinder queries;
+    private final BindScope scope;
+    private final Hook hook;
+
+    ExpressionBinder(QueryBinder queries, BindScope scope, Hook hook) {
+        this.queries = queries;
+        this.scope = scope;
+        this.hook = hook;
+    }
+
+    BindScope scope() {
+        return scope;
+    }
+
+    /** The same scope without the hook: for the arguments of an aggregate, bound below the aggregation. */
+    ExpressionBinder plain() {
+        return hook == null ? this : new ExpressionBinder(queries, scope, null);
+    }
+
+    ScalarExpr bind(Expr e) {
+        if (hook != null) {
+            ScalarExpr bound = hook.bind(e, this);
+            if (bound != null) {
+                return bound;
+            }
+        }
+        return bindDefault(e);
+    }
+
+    List<ScalarExpr> bindAll(List<Expr> exprs) {
+        List<ScalarExpr> out = new ArrayList<>(exprs.size());
+        for (Expr e : exprs) {
+            out.add(bind(e));
+        }
+        return out;
+    }
+
+    private ScalarExpr bindDefault(Expr e) {
+        if (e instanceof Expr.Identifier id) {
+            PlanColumn c = scope.resolve(id);
+            if (c == null) {
+                throw new Unbindable("unknown column " + id.name());
+            }
+            return c.ref();
+        } else if (e instanceof Expr.NullLiteral) {
+            return new ScalarExpr.Literal(DataType.NULL, null);
+        } else if (e instanceof Expr.BooleanLiteral b) {
+            return new ScalarExpr.Literal(DataType.BOOLEAN, b.value());
+        } else if (e instanceof Expr.IntegerLiteral i) {
+            DataType t = OperatorTypes.integerLiteral(i.value());
+            if (t == null) {
+                throw new Unbindable("integer literal wider than LARGEINT");
+            }
+            return new ScalarExpr.Literal(t, i.value());
+        } else if (e instanceof Expr.DecimalLiteral d) {
+            return new ScalarExpr.Literal(OperatorTypes.decimalLiteral(d.value()), d.value());
+        } else if (e instanceof Expr.DoubleLiteral d) {
+            return new ScalarExpr.Literal(DataType.DOUBLE, d.value());
+        } else if (e instanceof Expr.StringLiteral s) {
+            return new ScalarExpr.Literal(DataType.varchar(Math.max(1, s.value().length())), s.value());
+        } else if (e instanceof Expr.TypedLiteral t) {
+            return new ScalarExpr.Literal(t.type(), t.value());
+        } else if (e instanceof Expr.Interval i) {
+            return new ScalarExpr.Interval(bind(i.value()), i.unit());
+        } else if (e instanceof Expr.Variable v) {
+            return sessionLiteral(SessionValues.variable(queries.context().session(), v));
+        } else if (e instanceof Expr.FunctionCall f) {
+            return function(f);
+        } else if (e instanceof Expr.Unary u) {
+            return unary(u);
+        } else if (e instanceof Expr.Binary b) {
+            return binary(b);
+        } else if (e instanceof Expr.Between b) {
+            ScalarExpr between = predicate(Operator.BETWEEN, List.of(bind(b.value()), bind(b.low()), bind(b.high())));
+            return b.negated() ? not(between) : between;
+        } else if (e instanceof Expr.InList in) {
+            List<ScalarExpr> args = new ArrayList<>();
+            args.add(bind(in.value()));
+            args.addAll(bindAll(in.list()));
+            ScalarExpr inList = predicate(Operator.IN, args);
+            return in.negated() ? not(inList) : inList;
+        } else if (e instanceof Expr.IsNull n) {
+            return call(n.negated() ? Operator.IS_NOT_NULL : Operator.IS_NULL, List.of(bind(n.value())), OperatorTypes.isNull());
+        } else if (e instanceof Expr.Like like) {
+            return like(like);
+        } else if (e instanceof Expr.Case c) {
+            return caseWhen(c);
+        } else if (e instanceof Expr.Cast c) {
+            ScalarExpr value = bind(c.value());
+            return new ScalarExpr.Cast(value, c.type(), value.nullable() || !c.type().kind().isString());
+        } else if (e instanceof Expr.ArrayConstructor a) {
+            List<ScalarExpr> elements = bindAll(a.elements());
+            DataType element = elements.isEmpty() ? DataType.NULL
+                    : OperatorTypes.commonType(elements.stream().map(ScalarExpr::type).toList());
+            return new ScalarExpr.Call(Operator.ARRAY.function(), elements, DataType.array(element), false);
+        } else if (e instanceof Expr.Subscript s) {
+            return subscript(bind(s.base()), bind(s.index()));
+        } else if (e instanceof Expr.ScalarSubquery s) {
+            return queries.subquery(ScalarExpr.SubqueryKind.SCALAR, false, null, s.query(), scope);
+        } else if (e instanceof Expr.Exists ex) {
+            return queries.subquery(ScalarExpr.SubqueryKind.EXISTS, ex.negated(), null, ex.query(), scope);
+        } else if (e instanceof Expr.InSubquery in) {
+            return queries.subquery(ScalarExpr.SubqueryKind.IN, in.negated(), bind(in.value()), in.query(), scope);
+        }
+        // Parameters, DEFAULT, lambdas and a bare * are bound elsewhere or not yet.
+        throw new Unbindable(e.getClass().getSimpleName());
+    }
+
+    private static ScalarExpr sessionLiteral(Object value) {
+        if (value == null) {
+            return new ScalarExpr.Literal(DataType.NULL, null);
+        }
+        if (value instanceof Long l) {
+            BigInteger v = BigInteger.valueOf(l);
+            return new ScalarExpr.Literal(OperatorTypes.integerLiteral(v), v);
+        }
+        String s = value.toString();
+        return new ScalarExpr.Literal(DataType.varchar(Math.max(1, s.length())), s);
+    }
+
+    private ScalarExpr function(Expr.FunctionCall f) {
+        String name = f.name().toLowerCase(Locale.ROOT);
+        if (f.args().isEmpty() && f.over() == null && SessionValues.isSessionFunction(name)) {
+            return sessionLiteral(SessionValues.function(queries.context().session(), name));
+        }
+        FunctionRegistry registry = FunctionRegistry.instance();
+        FunctionKind kind = registry.kind(name);
+        if (kind == null) {
+            throw new Unbindable("function unknown to the registry: " + name);
+        }
+        if (kind != FunctionKind.SCALAR || f.over() != null || f.distinct() || !f.orderBy().isEmpty() || f.separator() != null) {
+            // Aggregates and window calls are bound by the query binder's hook where they are allowed.
+            throw new Unbindable("aggregate or window call out of place: " + name);
+        }
+        List<ScalarExpr> args = bindAll(f.args());
+        FunctionSignature sig = signature(name, args);
+        return new ScalarExpr.Call(name, args, sig.returnType(), sig.nullable());
+    }
+
+    /** The argument types the registry and the operator rules read. */
+    static List<ArgumentType> argumentTypes(List<ScalarExpr> args) {
+        List<ArgumentType> out = new ArrayList<>(args.size());
+        for (ScalarExpr a : args) {
+            out.add(argumentType(a));
+        }
+        return out;
+    }
+
+    /** An INTERVAL argument is its count's type with the unit as the constant, as the registry reads it. */
+    static ArgumentType argumentType(ScalarExpr a) {
+        if (a instanceof ScalarExpr.Interval i) {
+            return new ArgumentType(i.value().type(), i.value().nullable(), i.unit());
+        }
+        return new ArgumentType(a.type(), a.nullable(), a instanceof ScalarExpr.Literal l ? l.value() : null);
+    }
+
+    private ScalarExpr unary(Expr.Unary u) {
+        ScalarExpr operand = bind(u.operand());
+        return switch (u.op()) {
+            case PLUS -> operand;
+            case MINUS -> call(Operator.NEGATIVE, List.of(operand), OperatorTypes.negate(argumentType(operand)));
+            case NOT -> not(operand);
+            case BIT_NOT -> call(Operator.BITNOT, List.of(operand), OperatorTypes.bitNot(argumentType(operand)));
+        };
+    }
+
+    /** An operator call of the type the operator rules give; null from them means no such operation. */
+    private static ScalarExpr call(Operator op, List<ScalarExpr> args, ArgumentType result) {
+        if (result == null) {
+            throw new Unbindable("no " + op + " for these types");
+        }
+        return new ScalarExpr.Call(op.function(), args, result.type(), result.nullable());
+    }
+
+    private ScalarExpr binary(Expr.Binary b) {
+        ScalarExpr l = bind(b.left());
+        ScalarExpr r = bind(b.right());
+        return switch (b.op()) {
+            case EQ -> comparison(Operator.EQ, b.op(), l, r);
+            case NE -> comparison(Operator.NE, b.op(), l, r);
+            case LT -> comparison(Operator.LT, b.op(), l, r);
+            case LE -> comparison(Operator.LE, b.op(), l, r);
+            case GT -> comparison(Operator.GT, b.op(), l, r);
+            case GE -> comparison(Operator.GE, b.op(), l, r);
+            case NULL_SAFE_EQ -> comparison(Operator.EQ_FOR_NULL, b.op(), l, r);
+            case AND -> comparison(Operator.AND, b.op(), l, r);
+            case OR -> comparison(Operator.OR, b.op(), l, r);
+            case ADD, SUBTRACT -> l instanceof ScalarExpr.Interval || r instanceof ScalarExpr.Interval
+                    ? dateArithmetic(b, l, r) : arithmetic(b.op(), l, r);
+            default -> arithmetic(b.op(), l, r);
+        };
+    }
+
+    private static ScalarExpr comparison(Operator op, Expr.BinaryOp syntax, ScalarExpr l, ScalarExpr r) {
+        return call(op, List.of(l, r), OperatorTypes.comparison(syntax, argumentType(l), argumentType(r)));
+    }
+
+    private static ScalarExpr arithmetic(Expr.BinaryOp op, ScalarExpr l, ScalarExpr r) {
+        ArgumentType result = OperatorTypes.arithmetic(op, argumentType(l), argumentType(r));
+        Operator operator = switch (op) {
+            case ADD -> Operator.ADD;
+            case SUBTRACT -> Operator.SUBTRACT;
+            case MULTIPLY -> Operator.MULTIPLY;
+            case DIVIDE -> Operator.DIVIDE;
+            case INT_DIVIDE -> Operator.INT_DIVIDE;
+            case MOD -> Operator.MOD;
+            case BIT_AND -> Operator.BITAND;
+            case BIT_OR -> Operator.BITOR;
+            default -> Operator.BITXOR;
+        };
+        return call(operator, List.of(l, r), result);
+    }
+
+    /** {@code d + INTERVAL n unit}: a DATE stays a DATE for whole days and coarser, anything else is a DATETIME. */
+    private static ScalarExpr dateArithmetic(Expr.Binary b, ScalarExpr l, ScalarExpr r) {
+        if (b.op() == Expr.BinaryOp.SUBTRACT && l instanceof ScalarExpr.Interval) {
+            throw new Unbindable("INTERVAL minus a date");
+        }
+        ScalarExpr date = l instanceof ScalarExpr.Interval ? r : l;
+        ScalarExpr.Interval interval = (ScalarExpr.Interval) (l instanceof ScalarExpr.Interval ? l : r);
+        DataType type = date.type().kind() == TypeKind.DATE && DATE_UNITS.contains(interval.unit())
+                ? DataType.DATE : date.type().kind() == TypeKind.DATETIME ? date.type() : DataType.DATETIME;
+        Operator op = b.op() == Expr.BinaryOp.ADD ? Operator.ADD : Operator.SUBTRACT;
+        return new ScalarExpr.Call(op.function(), List.of(l, r), type, true);
+    }
+
+    private static ScalarExpr predicate(Operator op, List<ScalarExpr> args) {
+        return call(op, args, OperatorTypes.predicate(argumentTypes(args)));
+    }
+
+    static ScalarExpr not(ScalarExpr e) {
+        return predicate(Operator.NOT, List.of(e));
+    }
+
+    private ScalarExpr like(Expr.Like like) {
+        List<ScalarExpr> args = new ArrayList<>(List.of(bind(like.value()), bind(like.pattern())));
+        if (like.escape() != null) {
+            args.add(bind(like.escape()));
+        }
+        ScalarExpr match = predicate(like.kind() == Expr.LikeKind.LIKE ? Operator.LIKE : Operator.REGEXP, args);
+        return like.negated() ? not(match) : match;
+    }
+
+    private ScalarExpr caseWhen(Expr.Case c) {
+        ScalarExpr operand = c.operand() == null ? null : bind(c.operand());
+        List<ScalarExpr.When> whens = new ArrayList<>();
+        List<DataType> results = new ArrayList<>();
+        boolean nullable = c.elseValue() == null;
+        for (Expr.WhenClause w : c.whens()) {
+            ScalarExpr result = bind(w.result());
+            whens.add(new ScalarExpr.When(bind(w.condition()), result));
+            results.add(result.type());
+            nullable |= result.nullable();
+        }
+        ScalarExpr elseValue = c.elseValue() == null ? null : bind(c.elseValue());
+        if (elseValue != null) {
+            results.add(elseValue.type());
+            nullable |= elseValue.nullable();
+        }
+        return new ScalarExpr.Case(operand, whens, elseValue, OperatorTypes.commonType(results), nullable);
+    }
+
+    private static ScalarExpr subscript(ScalarExpr base, ScalarExpr index) {
+        DataType t = base.type();
+        DataType element = switch (t.kind()) {
+            case ARRAY -> t.children().get(0);
+            case MAP -> t.children().get(1);
+            default -> throw new Unbindable("subscript of " + t);
+        };
+        return new ScalarExpr.Call(Operator.ELEMENT_AT.function(), List.of(base, index), element, true);
+    }
+
+    /**
+     * The registry's signature of a call over bound arguments. Arguments without a common type are
+     * left to the other path for now, which words that error as the engine reports it.
+     */
+    static FunctionSignature signature(String name, List<ScalarExpr> args) {
+        FunctionSignature sig;
+        try {
+            sig = FunctionRegistry.instance().resolve(name, argumentTypes(args));
+        } catch (CairnException e) {
+            if (e.errorCode() == ErrorCode.WRONG_ARGUMENTS_TYPE.code()) {
+                throw new Unbindable(e.getMessage());
+            }
+            throw e;
+        }
+        if (sig == null) {
+            throw new Unbindable("no signature for " + name);
+        }
+        return sig;
+    }
+}

@@ -1,0 +1,233 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.OperatorTypes;
+import io.cairndb.sql.SqlParser;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.OrderItem;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.QueryBody;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The binder: turns a query's syntax tree into a typed logical plan. Names are resolved against the
+ * catalog and the query's scopes, every column gets an id, every expression a Doris type. One binder
+ * binds one statement; its column ids are unique across the whole plan, subqueries included.
+ */
+public final class QueryBinder {
+    private static final int MAX_VIEW_DEPTH = 32;
+
+    /** The common table expressions visible at a point of the query, innermost first. */
+    private record CteScope(String name, Query.WithQuery definition, CteScope definedIn, CteScope next) {
+        CteScope find(String wanted) {
+            for (CteScope s = this; s != null; s = s.next) {
+                if (s.name.equals(wanted)) {
+                    return s;
+                }
+            }
+            return null;
+        }
+    }
+
+    private final StatementContext ctx;
+    private int nextColumnId = 1;
+    private CteScope ctes;
+    private int viewDepth;
+
+    private QueryBinder(StatementContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * The plan of {@code query}, or null when it uses something the binder does not bind yet (the
+     * caller then prints the syntax tree). Errors of the catalog (an unknown table) are thrown.
+     */
+    public static PlanNode tryBind(StatementContext ctx, Query query) {
+        try {
+            return new QueryBinder(ctx).query(query, null);
+        } catch (Unbindable e) {
+            return null;
+        }
+    }
+
+    StatementContext context() {
+        return ctx;
+    }
+
+    PlanColumn newColumn(String name, DataType type, boolean nullable) {
+        return new PlanColumn(nextColumnId++, name, type, nullable);
+    }
+
+    /** A query in the scope {@code outer} (the enclosing block of a subquery; null at the top). */
+    PlanNode query(Query q, BindScope outer) {
+        CteScope saved = ctes;
+        try {
+            for (Query.WithQuery w : q.with()) {
+                ctes = new CteScope(w.name().toLowerCase(Locale.ROOT), w, ctes, ctes);
+            }
+            if (q.body() instanceof QueryBody.QuerySpec spec) {
+                return new SelectBinder(this, spec, outer).bind(q.orderBy(), q.limit());
+            }
+            PlanNode body = body(q.body(), outer);
+            return orderAndLimit(body, q.orderBy(), q.limit());
+        } finally {
+            ctes = saved;
+        }
+    }
+
+    private PlanNode body(QueryBody body, BindScope outer) {
+        if (body instanceof QueryBody.QuerySpec spec) {
+            return new SelectBinder(this, spec, outer).bind(List.of(), null);
+        } else if (body instanceof QueryBody.SetOperation op) {
+            return setOperation(op, outer);
+        } else if (body instanceof QueryBody.Values values) {
+            return values(values);
+        }
+        return query(((QueryBody.Nested) body).query(), outer);
+    }
+
+    private PlanNode setOperation(QueryBody.SetOperation op, BindScope outer) {
+        PlanNode left = body(op.left(), outer);
+        PlanNode right = body(op.right(), outer);
+        List<PlanColumn> l = left.outputs();
+        List<PlanColumn> r = right.outputs();
+        if (l.size() != r.size()) {
+            throw new Unbindable("set operation arity");
+        }
+        List<PlanColumn> outputs = new ArrayList<>();
+        for (int i = 0; i < l.size(); i++) {
+            boolean nullable = switch (op.type()) {
+                case UNION -> l.get(i).nullable() || r.get(i).nullable();
+                case INTERSECT -> l.get(i).nullable() && r.get(i).nullable();
+                case EXCEPT -> l.get(i).nullable();
+            };
+            outputs.add(newColumn(l.get(i).name(), OperatorTypes.commonType(List.of(l.get(i).type(), r.get(i).type())), nullable));
+        }
+        PlanNode.SetKind kind = PlanNode.SetKind.valueOf(op.type().name());
+        return new PlanNode.SetOperation(kind, op.all(), left, right, outputs);
+    }
+
+    private PlanNode values(QueryBody.Values values) {
+        ExpressionBinder exprs = new ExpressionBinder(this, BindScope.of(List.of()), null);
+        List<List<ScalarExpr>> rows = new ArrayList<>();
+        for (List<Expr> row : values.rows()) {
+            rows.add(exprs.bindAll(row));
+        }
+        int width = rows.get(0).size();
+        if (rows.stream().anyMatch(r -> r.size() != width)) {
+            throw new Unbindable("VALUES rows of different lengths");
+        }
+        List<PlanColumn> outputs = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            int column = i;
+            DataType type = OperatorTypes.commonType(rows.stream().map(r -> r.get(column).type()).toList());
+            boolean nullable = rows.stream().anyMatch(r -> r.get(column).nullable());
+            outputs.add(newColumn("col" + i, type, nullable));
+        }
+        return new PlanNode.Values(outputs, rows);
+    }
+
+    /** ORDER BY and LIMIT over a set operation or VALUES: keys name output columns or positions. */
+    private PlanNode orderAndLimit(PlanNode node, List<OrderItem> orderBy, Query.Limit limit) {
+        if (!orderBy.isEmpty()) {
+            List<PlanNode.SortKey> keys = new ArrayList<>();
+            for (OrderItem item : orderBy) {
+                keys.add(sortKey(outputNamed(node.outputs(), item.expr()).ref(), item));
+            }
+            node = new PlanNode.Sort(node, keys);
+        }
+        return limit == null ? node : new PlanNode.Limit(node, limit.count(), limit.offset());
+    }
+
+    private static PlanColumn outputNamed(List<PlanColumn> outputs, Expr e) {
+        if (e instanceof Expr.IntegerLiteral i) {
+            int position = i.value().intValue();
+            if (position < 1 || position > outputs.size()) {
+                throw new Unbindable("ORDER BY position out of range");
+            }
+            return outputs.get(position - 1);
+        }
+        if (e instanceof Expr.Identifier id && id.parts().size() == 1) {
+            for (PlanColumn c : outputs) {
+                if (c.name().equalsIgnoreCase(id.name())) {
+                    return c;
+                }
+            }
+        }
+        throw new Unbindable("ORDER BY over a set operation by expression");
+    }
+
+    /** A sort key; MySQL's default puts NULLs first ascending and last descending. */
+    static PlanNode.SortKey sortKey(ScalarExpr e, OrderItem item) {
+        boolean nullsFirst = switch (item.nulls()) {
+            case FIRST -> true;
+            case LAST -> false;
+            case DEFAULT -> item.ascending();
+        };
+        return new PlanNode.SortKey(e, item.ascending(), nullsFirst);
+    }
+
+    /** A subquery used as a value, bound with the enclosing block's scope for correlated names. */
+    ScalarExpr subquery(ScalarExpr.SubqueryKind kind, boolean negated, ScalarExpr operand, Query q, BindScope outer) {
+        PlanNode plan = query(q, outer);
+        return switch (kind) {
+            case SCALAR -> {
+                if (plan.outputs().size() != 1) {
+                    throw new Unbindable("scalar subquery with several columns");
+                }
+                yield new ScalarExpr.Subquery(kind, false, null, plan, plan.outputs().get(0).type(), true);
+            }
+            case EXISTS -> new ScalarExpr.Subquery(kind, negated, null, plan, DataType.BOOLEAN, false);
+            case IN -> {
+                if (plan.outputs().size() != 1) {
+                    throw new Unbindable("IN subquery with several columns");
+                }
+                yield new ScalarExpr.Subquery(kind, negated, operand, plan, DataType.BOOLEAN, true);
+            }
+        };
+    }
+
+    /** The plan of the CTE a one-part table name refers to here, bound afresh (new column ids), or null. */
+    PlanNode cte(String name) {
+        CteScope found = ctes == null ? null : ctes.find(name.toLowerCase(Locale.ROOT));
+        if (found == null) {
+            return null;
+        }
+        CteScope saved = ctes;
+        ctes = found.definedIn;
+        try {
+            return query(found.definition.query(), null);
+        } finally {
+            ctes = saved;
+        }
+    }
+
+    /** The column names a CTE's definition lists, empty when none. */
+    List<String> cteColumns(String name) {
+        return ctes.find(name.toLowerCase(Locale.ROOT)).definition.columns();
+    }
+
+    /** A view's query, bound afresh; its body sees the catalog only, not the CTEs around its use. */
+    PlanNode view(TableMeta view) {
+        if (++viewDepth > MAX_VIEW_DEPTH) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "View " + view.name() + " refers to itself");
+        }
+        CteScope saved = ctes;
+        ctes = null;
+        try {
+            return query(SqlParser.parseQuery(view.viewSql()), null);
+        } finally {
+            ctes = saved;
+            viewDepth--;
+        }
+    }
+}

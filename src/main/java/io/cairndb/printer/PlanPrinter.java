@@ -1,0 +1,240 @@
+package io.cairndb.printer;
+
+import io.cairndb.catalog.DataType;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.Relation;
+import io.cairndb.sql.tree.WindowSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Prints a logical plan as DuckDB SQL. Each node becomes a SELECT over its inputs whose columns are
+ * named after the plan's column ids ({@code "#7"}), so that no name of the user's can clash and a
+ * correlated reference finds its column in the enclosing SELECT; the outermost SELECT gives the
+ * query's columns their labels and carries its ORDER BY and LIMIT. DuckDB's optimizer flattens the
+ * nesting. The printed SQL calls the macros of {@link DuckMacros}.
+ */
+public final class PlanPrinter {
+    private final ScanSource scans;
+    private final ExprSyntax syntax = new ExprSyntax();
+    private final ExprPrinter exprs;
+    private int aliases;
+
+    public PlanPrinter(ScanSource scans) {
+        this.scans = scans;
+        this.exprs = new ExprPrinter(new PlanResolver(), this::subquery);
+    }
+
+    /** The query: the root's columns under their names, in order. */
+    public String print(PlanNode root) {
+        PlanNode node = root;
+        List<PlanColumn> visible = root.outputs();
+        if (node instanceof PlanNode.Project p && isIdentity(p)) {
+            node = p.input();
+        }
+        PlanNode.Limit limit = node instanceof PlanNode.Limit l ? l : null;
+        if (limit != null) {
+            node = limit.input();
+        }
+        PlanNode.Sort sort = node instanceof PlanNode.Sort s ? s : null;
+        if (sort != null) {
+            node = sort.input();
+        }
+        String labels = visible.stream().map(c -> name(c) + " AS " + SqlText.ident(c.name())).collect(Collectors.joining(", "));
+        StringBuilder sb = new StringBuilder("SELECT ").append(labels);
+        if (!isEmptyRow(node)) {
+            sb.append(" FROM ").append(from(node));
+        }
+        return sb.append(orderAndLimit(sort, limit)).toString();
+    }
+
+    private static boolean isIdentity(PlanNode.Project p) {
+        return p.assignments().stream().allMatch(a -> a.expr() instanceof ScalarExpr.ColumnRef r && r.id() == a.column().id());
+    }
+
+    /** The single row without columns a FROM-less SELECT reads. */
+    private static boolean isEmptyRow(PlanNode node) {
+        return node instanceof PlanNode.Values v && v.outputs().isEmpty() && v.rows().size() == 1;
+    }
+
+    private String subquery(Query placeholder) {
+        return select(syntax.subquery(placeholder));
+    }
+
+    private static String name(PlanColumn c) {
+        return SqlText.ident(ExprSyntax.columnName(c.id()));
+    }
+
+    private String expr(ScalarExpr e) {
+        return exprs.print(syntax.of(e));
+    }
+
+    private String from(PlanNode node) {
+        return "(" + select(node) + ") AS " + SqlText.ident("s" + (++aliases));
+    }
+
+    /** A SELECT producing exactly the node's columns, each under its id name. */
+    private String select(PlanNode node) {
+        if (node instanceof PlanNode.Scan scan) {
+            List<String> items = new ArrayList<>();
+            for (int i = 0; i < scan.outputs().size(); i++) {
+                items.add(SqlText.ident(scan.columns().get(i)) + " AS " + name(scan.outputs().get(i)));
+            }
+            return "SELECT " + String.join(", ", items) + " FROM " + scans.from(scan);
+        } else if (node instanceof PlanNode.Values values) {
+            return values(values);
+        } else if (node instanceof PlanNode.TableFunction fn) {
+            // numbers("number" = "N") is the only table function the binder binds.
+            return "SELECT range AS " + name(fn.outputs().get(0)) + " FROM range(" + fn.properties().get("number") + ")";
+        } else if (node instanceof PlanNode.Filter f) {
+            return "SELECT * FROM " + from(f.input()) + " WHERE " + expr(f.condition());
+        } else if (node instanceof PlanNode.Project p) {
+            String items = p.assignments().stream().map(a -> expr(a.expr()) + " AS " + name(a.column()))
+                    .collect(Collectors.joining(", "));
+            return "SELECT " + items + (isEmptyRow(p.input()) ? "" : " FROM " + from(p.input()));
+        } else if (node instanceof PlanNode.Join j) {
+            return join(j);
+        } else if (node instanceof PlanNode.Aggregate a) {
+            return aggregate(a);
+        } else if (node instanceof PlanNode.Window w) {
+            return window(w);
+        } else if (node instanceof PlanNode.SetOperation op) {
+            String names = op.outputs().stream().map(PlanPrinter::name).collect(Collectors.joining(", "));
+            return "SELECT * FROM ((" + select(op.left()) + ") " + op.kind().name() + (op.all() ? " ALL " : " ")
+                    + "(" + select(op.right()) + ")) AS " + SqlText.ident("s" + (++aliases)) + "(" + names + ")";
+        } else if (node instanceof PlanNode.Distinct d) {
+            return "SELECT DISTINCT * FROM " + from(d.input());
+        } else if (node instanceof PlanNode.Sort s) {
+            return "SELECT * FROM " + from(s.input()) + orderAndLimit(s, null);
+        } else if (node instanceof PlanNode.Limit l) {
+            PlanNode.Sort sort = l.input() instanceof PlanNode.Sort s ? s : null;
+            return "SELECT * FROM " + from(sort != null ? sort.input() : l.input()) + orderAndLimit(sort, l);
+        }
+        throw new IllegalArgumentException("plan node not printable yet: " + node.getClass().getSimpleName());
+    }
+
+    private String values(PlanNode.Values values) {
+        if (values.outputs().isEmpty()) {
+            return "SELECT";
+        }
+        String rows = values.rows().stream().map(r -> "(" + r.stream().map(this::expr).collect(Collectors.joining(", ")) + ")")
+                .collect(Collectors.joining(", "));
+        String names = values.outputs().stream().map(PlanPrinter::name).collect(Collectors.joining(", "));
+        return "SELECT * FROM (VALUES " + rows + ") AS " + SqlText.ident("s" + (++aliases)) + "(" + names + ")";
+    }
+
+    private String orderAndLimit(PlanNode.Sort sort, PlanNode.Limit limit) {
+        StringBuilder sb = new StringBuilder();
+        if (sort != null) {
+            sb.append(" ORDER BY ").append(exprs.orderBy(syntax.orderItems(sort.keys())));
+        }
+        if (limit != null) {
+            sb.append(" LIMIT ").append(limit.count());
+            if (limit.offset() > 0) {
+                sb.append(" OFFSET ").append(limit.offset());
+            }
+        }
+        return sb.toString();
+    }
+
+    private String join(PlanNode.Join j) {
+        String keyword = switch (j.kind()) {
+            case INNER -> "JOIN";
+            case CROSS -> "CROSS JOIN";
+            case LEFT -> "LEFT JOIN";
+            case RIGHT -> "RIGHT JOIN";
+            case FULL -> "FULL JOIN";
+            case LEFT_SEMI -> "SEMI JOIN";
+            case LEFT_ANTI -> "ANTI JOIN";
+        };
+        String sql = "SELECT * FROM " + from(j.left()) + " " + keyword + " " + from(j.right());
+        return j.condition() == null ? sql : sql + " ON " + expr(j.condition());
+    }
+
+    private String aggregate(PlanNode.Aggregate a) {
+        List<String> items = new ArrayList<>();
+        a.keys().forEach(k -> items.add(name(k)));
+        for (PlanNode.AggregateAssignment agg : a.aggregates()) {
+            PlanNode.AggregateCall call = agg.call();
+            Expr f = syntax.function(call.function(), call.distinct(), call.args(), call.orderBy(), null, agg.column().type());
+            items.add(exprs.print(f) + " AS " + name(agg.column()));
+        }
+        StringBuilder sb = new StringBuilder("SELECT ").append(String.join(", ", items)).append(" FROM ").append(from(a.input()));
+        if (!a.groupingSets().isEmpty()) {
+            sb.append(" GROUP BY GROUPING SETS (").append(a.groupingSets().stream()
+                    .map(set -> "(" + set.stream().map(i -> name(a.keys().get(i))).collect(Collectors.joining(", ")) + ")")
+                    .collect(Collectors.joining(", "))).append(')');
+        } else if (!a.keys().isEmpty()) {
+            sb.append(" GROUP BY ").append(a.keys().stream().map(PlanPrinter::name).collect(Collectors.joining(", ")));
+        }
+        return sb.toString();
+    }
+
+    private String window(PlanNode.Window w) {
+        List<String> items = new ArrayList<>();
+        items.add("*");
+        for (PlanNode.WindowAssignment assignment : w.windows()) {
+            PlanNode.WindowCall call = assignment.call();
+            WindowSpec over = new WindowSpec(syntax.of(call.partitionBy()), syntax.orderItems(call.orderBy()), frame(call.frame()));
+            Expr f = syntax.function(call.function(), call.distinct(), call.args(), List.of(), over, assignment.column().type());
+            items.add(exprs.print(f) + " AS " + name(assignment.column()));
+        }
+        return "SELECT " + String.join(", ", items) + " FROM " + from(w.input());
+    }
+
+    private WindowSpec.Frame frame(PlanNode.Frame f) {
+        if (f == null) {
+            return null;
+        }
+        return new WindowSpec.Frame(WindowSpec.FrameUnit.valueOf(f.unit().name()), bound(f.start()),
+                f.end() == null ? null : bound(f.end()));
+    }
+
+    private WindowSpec.Bound bound(PlanNode.FrameBound b) {
+        return new WindowSpec.Bound(WindowSpec.BoundType.valueOf(b.kind().name()), b.offset() == null ? null : syntax.of(b.offset()));
+    }
+
+    /** What {@link ExprPrinter} asks of its resolver, answered from the bound expressions. */
+    private final class PlanResolver implements RelationResolver {
+        @Override
+        public String table(Relation.TableRef ref) {
+            throw new IllegalStateException("a bound expression names no table");
+        }
+
+        @Override
+        public String tableFunction(Relation.TableFunction fn) {
+            throw new IllegalStateException("a bound expression calls no table function");
+        }
+
+        @Override
+        public String variable(Expr.Variable v) {
+            throw new IllegalStateException("variables are bound to their values");
+        }
+
+        @Override
+        public String sessionFunction(String name) {
+            return null;
+        }
+
+        @Override
+        public String parameter(int index) {
+            throw new IllegalStateException("parameters are bound to their values");
+        }
+
+        @Override
+        public DataType arithmeticType(Expr.Binary b) {
+            return syntax.type(b);
+        }
+
+        @Override
+        public DataType resultType(Expr.FunctionCall f) {
+            return syntax.type(f);
+        }
+    }
+}
