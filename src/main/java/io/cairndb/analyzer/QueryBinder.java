@@ -52,10 +52,18 @@ public final class QueryBinder {
      * caller then prints the syntax tree). Errors of the catalog (an unknown table) are thrown.
      */
     public static PlanNode tryBind(StatementContext ctx, Query query) {
+        return bind(ctx, query).plan();
+    }
+
+    /** The plan of a query, or (plan null) what keeps the binder from binding it. */
+    public record Result(PlanNode plan, String unbound) {
+    }
+
+    public static Result bind(StatementContext ctx, Query query) {
         try {
-            return new QueryBinder(ctx).query(query, null);
+            return new Result(new QueryBinder(ctx).query(query, null), null);
         } catch (Unbindable e) {
-            return null;
+            return new Result(null, e.getMessage());
         }
     }
 

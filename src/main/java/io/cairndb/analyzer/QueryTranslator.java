@@ -61,7 +61,7 @@ public final class QueryTranslator implements RelationResolver {
     public String translate(Query query) {
         PlanNode plan = QueryBinder.tryBind(ctx, query);
         if (plan != null) {
-            return new PlanPrinter(this::scanSource).print(plan);
+            return print(plan);
         }
         arithmetic.putAll(QueryAnalyzer.widenedArithmetic(ctx, query));
         return new DuckSqlPrinter(this).print(query);
@@ -109,6 +109,11 @@ public final class QueryTranslator implements RelationResolver {
             return view(t);
         }
         return source(t, ref.partitions(), ref.temporaryPartitions());
+    }
+
+    /** A bound query as DuckDB SQL. */
+    public String print(PlanNode plan) {
+        return new PlanPrinter(this::scanSource).print(plan);
     }
 
     private String scanSource(PlanNode.Scan scan) {

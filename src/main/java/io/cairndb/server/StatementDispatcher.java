@@ -1,5 +1,6 @@
 package io.cairndb.server;
 
+import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DataType;
 import io.cairndb.ddl.AlterTableDdl;
@@ -13,6 +14,7 @@ import io.cairndb.engine.Sql;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.mv.MaterializedViews;
+import io.cairndb.plan.PlanText;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
@@ -190,12 +192,43 @@ final class StatementDispatcher {
         session.clearDatabase();
     }
 
+    /**
+     * EXPLAIN: the logical plan (node, output columns with types, predicates), the DuckDB SQL printed
+     * from it and DuckDB's plan. {@code SHAPE PLAN} is the bare node tree; {@code ANALYZED PLAN},
+     * {@code LOGICAL PLAN}, {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} the logical plan alone
+     * (nothing rewrites it yet, so they are the same plan).
+     */
     private RowResult explain(StatementContext ctx, Statement.Explain e) {
         if (!(e.statement() instanceof Statement.QueryStatement q)) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "EXPLAIN supports queries only");
         }
-        String sql = ctx.translator().translate(q.query());
+        QueryBinder.Result bound = QueryBinder.bind(ctx, q.query());
+        String level = e.level() == null ? "" : e.level();
+        boolean planOnly = switch (level) {
+            case "SHAPE PLAN", "ANALYZED PLAN", "LOGICAL PLAN", "REWRITTEN PLAN", "OPTIMIZED PLAN" -> true;
+            default -> false;
+        };
+        if (planOnly && bound.plan() == null) {
+            // A query that is wrong fails here with its own error.
+            Sql.rows(ctx.txn().connection(), "EXPLAIN " + ctx.translator().translate(q.query()));
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "EXPLAIN " + level
+                    + " is not available for this query: the planner does not bind it yet (" + bound.unbound() + ")");
+        }
         List<List<Object>> rows = new ArrayList<>();
+        if (planOnly) {
+            String text = level.equals("SHAPE PLAN") ? PlanText.shape(bound.plan()) : PlanText.of(bound.plan());
+            text.lines().forEach(line -> rows.add(List.of(line)));
+            return new ListRowResult(List.of(new ResultColumn("Explain String", DataType.STRING)), rows);
+        }
+        String sql;
+        if (bound.plan() != null) {
+            rows.add(List.of("Logical plan:"));
+            PlanText.of(bound.plan()).lines().forEach(line -> rows.add(List.of("  " + line)));
+            sql = ctx.translator().print(bound.plan());
+        } else {
+            rows.add(List.of("Logical plan: not bound yet (" + bound.unbound() + ")"));
+            sql = ctx.translator().translate(q.query());
+        }
         rows.add(List.of("DuckDB SQL: " + sql));
         for (List<Object> r : Sql.rows(ctx.txn().connection(), "EXPLAIN " + sql)) {
             for (String line : String.valueOf(r.get(r.size() - 1)).split("\n")) {
