@@ -1,6 +1,7 @@
 package io.cairndb.analyzer;
 
 import io.cairndb.catalog.DataType;
+import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
@@ -91,8 +92,8 @@ final class AggregationHook implements ExpressionBinder.Hook {
         if (!ColumnRefs.referencesAny(bound, inputIds)) {
             return bound;
         }
-        if (e instanceof Expr.Identifier) {
-            throw new Unbindable("column neither grouped nor aggregated");
+        if (e instanceof Expr.Identifier id) {
+            throw QueryErrors.wrong(QueryErrors.notGrouped(id.name()));
         }
         return null;
     }
@@ -108,13 +109,18 @@ final class AggregationHook implements ExpressionBinder.Hook {
 
     private ScalarExpr aggregate(Expr.FunctionCall f) {
         String name = f.name().toLowerCase(Locale.ROOT);
+        ExpressionBinder arguments = input.in(ExpressionBinder.Clause.AGGREGATE_ARGUMENT);
+        List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? new ArrayList<>() : new ArrayList<>(arguments.bindAll(f.args()));
         if (f.separator() != null) {
-            throw new Unbindable("group_concat SEPARATOR");
+            // group_concat(x SEPARATOR s) is group_concat(x, s); several values with SEPARATOR are not bound yet.
+            if (args.size() != 1) {
+                throw new Unbindable("group_concat of several values with SEPARATOR");
+            }
+            args.add(arguments.bind(f.separator()));
         }
-        List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? List.of() : input.bindAll(f.args());
         List<PlanNode.SortKey> orderBy = new ArrayList<>();
         for (OrderItem item : f.orderBy()) {
-            orderBy.add(QueryBinder.sortKey(input.bind(item.expr()), item));
+            orderBy.add(QueryBinder.sortKey(arguments.bind(item.expr()), item));
         }
         PlanNode.AggregateCall call = new PlanNode.AggregateCall(name, args, f.distinct(), orderBy);
         for (PlanNode.AggregateAssignment a : aggregates) {

@@ -3,13 +3,18 @@ package io.cairndb.analyzer;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.sql.tree.Expr;
 
+import io.cairndb.error.QueryErrors;
+import io.cairndb.error.UnknownNames;
+
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * The columns a query block's expressions can name: the fields of its FROM clause, and through
  * {@code outer} those of the enclosing blocks (a correlated subquery's references).
  */
-record BindScope(List<Field> fields, BindScope outer) {
+record BindScope(List<Field> fields, BindScope outer, Set<String> aliases) {
 
     /**
      * A nameable column: {@code qualifier} is the table alias (null for none); {@code star} whether
@@ -32,6 +37,11 @@ record BindScope(List<Field> fields, BindScope outer) {
 
     BindScope {
         fields = List.copyOf(fields);
+        aliases = Set.copyOf(aliases);
+    }
+
+    BindScope(List<Field> fields, BindScope outer) {
+        this(fields, outer, Set.of());
     }
 
     static BindScope of(List<Field> fields) {
@@ -55,7 +65,11 @@ record BindScope(List<Field> fields, BindScope outer) {
                     ? f.unqualified() : qualifier.equalsIgnoreCase(f.qualifier()));
             if (matches) {
                 if (found != null && found.column().id() != f.column().id()) {
-                    throw new Unbindable("ambiguous column " + name);
+                    boolean twoRelations = found.qualifier() != null && !found.qualifier().equalsIgnoreCase(f.qualifier());
+                    if (!twoRelations) {
+                        throw new Unbindable("two columns of one relation named " + name);
+                    }
+                    throw QueryErrors.ambiguous(name, null);
                 }
                 found = f;
             }
@@ -64,6 +78,35 @@ record BindScope(List<Field> fields, BindScope outer) {
             throw new Unbindable("struct field access");
         }
         return found == null ? null : found.column();
+    }
+
+    /**
+     * The error for a name no scope has, worded as Doris words it. Names the binder leaves to the
+     * other path: hidden columns the write path reads, the engine's row id, a select-list alias used
+     * where the engine resolves it, and names of more than two parts.
+     */
+    RuntimeException unknown(Expr.Identifier id) {
+        String name = id.name();
+        if (name.startsWith("__") || name.equalsIgnoreCase("rowid") || id.parts().size() > 2) {
+            return new Unbindable("hidden, row id or long name " + name);
+        }
+        for (BindScope s = this; s != null; s = s.outer) {
+            if (s.aliases.contains(name.toLowerCase(Locale.ROOT))) {
+                return new Unbindable("select-list alias " + name);
+            }
+        }
+        if (id.parts().size() == 1) {
+            return UnknownNames.column(name, null);
+        }
+        String qualifier = id.parts().get(0);
+        for (BindScope s = this; s != null; s = s.outer) {
+            for (Field f : s.fields) {
+                if (qualifier.equalsIgnoreCase(f.qualifier())) {
+                    return UnknownNames.qualifiedColumn(qualifier, name, null);
+                }
+            }
+        }
+        return UnknownNames.qualifier(qualifier, null);
     }
 
     /** The column {@code id} names here or in an enclosing block, or null. */

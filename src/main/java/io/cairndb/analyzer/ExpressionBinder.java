@@ -14,6 +14,7 @@ import io.cairndb.sql.tree.Expr;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -29,20 +30,60 @@ import java.util.Set;
 final class ExpressionBinder {
     /** Date units that keep a DATE a DATE when added. */
     private static final Set<String> DATE_UNITS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY");
+    /** The functions that take a unit as a bare word, and those units. */
+    private static final Set<String> UNIT_FUNCTIONS = Set.of("timestampdiff", "date_trunc");
+    private static final Set<String> UNIT_WORDS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE",
+            "SECOND", "MILLISECOND", "MICROSECOND");
 
     /** Binds {@code e} itself, or returns null to let the default rules bind it (and its children, through the hook again). */
     interface Hook {
         ScalarExpr bind(Expr e, ExpressionBinder binder);
     }
 
+    /** Where the expressions stand, for the error an aggregate or window call there gets. */
+    enum Clause {
+        WHERE("WHERE"), GROUP_BY("GROUP BY"), AGGREGATE_ARGUMENT(null), OTHER(null);
+
+        private final String keyword;
+
+        Clause(String keyword) {
+            this.keyword = keyword;
+        }
+
+        CairnException aggregateHere() {
+            if (this == OTHER) {
+                throw new Unbindable("aggregate call out of place");
+            }
+            return QueryErrors.wrong(keyword == null ? QueryErrors.NESTED_AGGREGATE : QueryErrors.aggregateIn(keyword));
+        }
+
+        CairnException windowHere() {
+            if (this == OTHER) {
+                throw new Unbindable("window call out of place");
+            }
+            return QueryErrors.wrong(keyword == null ? QueryErrors.ANALYTIC_IN_AGGREGATE : QueryErrors.analyticIn(keyword));
+        }
+    }
+
     private final QueryBinder queries;
     private final BindScope scope;
     private final Hook hook;
+    private final Clause clause;
 
     ExpressionBinder(QueryBinder queries, BindScope scope, Hook hook) {
+        this(queries, scope, hook, Clause.OTHER);
+    }
+
+    ExpressionBinder(QueryBinder queries, BindScope scope, Hook hook, Clause clause) {
         this.queries = queries;
         this.scope = scope;
         this.hook = hook;
+        this.clause = clause;
+    }
+
+    /** The same scope, hook-less, for expressions in {@code where}. */
+    ExpressionBinder in(Clause where) {
+        return new ExpressionBinder(queries, scope, null, where);
     }
 
     BindScope scope() {
@@ -51,7 +92,7 @@ final class ExpressionBinder {
 
     /** The same scope without the hook: for the arguments of an aggregate, bound below the aggregation. */
     ExpressionBinder plain() {
-        return hook == null ? this : new ExpressionBinder(queries, scope, null);
+        return hook == null ? this : new ExpressionBinder(queries, scope, null, clause);
     }
 
     ScalarExpr bind(Expr e) {
@@ -76,7 +117,7 @@ final class ExpressionBinder {
         if (e instanceof Expr.Identifier id) {
             PlanColumn c = scope.resolve(id);
             if (c == null) {
-                throw new Unbindable("unknown column " + id.name());
+                throw scope.unknown(id);
             }
             return c.ref();
         } else if (e instanceof Expr.NullLiteral) {
@@ -163,15 +204,72 @@ final class ExpressionBinder {
         FunctionRegistry registry = FunctionRegistry.instance();
         FunctionKind kind = registry.kind(name);
         if (kind == null) {
-            throw new Unbindable("function unknown to the registry: " + name);
+            throw QueryErrors.unknownFunction(name, null);
         }
-        if (kind != FunctionKind.SCALAR || f.over() != null || f.distinct() || !f.orderBy().isEmpty() || f.separator() != null) {
-            // Aggregates and window calls are bound by the query binder's hook where they are allowed.
-            throw new Unbindable("aggregate or window call out of place: " + name);
+        // Aggregates and window calls are bound by the query binder's hook where they are allowed.
+        if (f.over() != null) {
+            throw kind == FunctionKind.SCALAR ? QueryErrors.notAggregate(name, null) : clause.windowHere();
         }
-        List<ScalarExpr> args = bindAll(f.args());
+        if (kind == FunctionKind.AGGREGATE) {
+            throw clause.aggregateHere();
+        }
+        if (kind == FunctionKind.WINDOW) {
+            throw QueryErrors.unknownFunction(name, null);
+        }
+        if (f.distinct() || !f.orderBy().isEmpty() || f.separator() != null) {
+            throw QueryErrors.notAggregate(name, null);
+        }
+        List<ScalarExpr> args = arguments(f.args(), UNIT_FUNCTIONS.contains(name));
         FunctionSignature sig = signature(name, args);
         return new ScalarExpr.Call(name, args, sig.returnType(), sig.nullable());
+    }
+
+    /**
+     * The arguments of a call: a bare unit word no column is named after ({@code timestampdiff(MONTH, ..)})
+     * is that word as a string; a lambda's parameters take the element types of the array arguments.
+     */
+    private List<ScalarExpr> arguments(List<Expr> args, boolean takesUnitWord) {
+        List<ScalarExpr> out = new ArrayList<>(args.size());
+        List<DataType> elementTypes = new ArrayList<>();
+        for (Expr a : args) {
+            if (a instanceof Expr.Lambda) {
+                continue;
+            }
+            ScalarExpr bound = takesUnitWord && a instanceof Expr.Identifier id && isUnitWord(id) ? unitWord(id) : bind(a);
+            if (bound.type().kind() == TypeKind.ARRAY) {
+                elementTypes.add(bound.type().children().get(0));
+            }
+            out.add(bound);
+        }
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i) instanceof Expr.Lambda l) {
+                out.add(i, lambda(l, elementTypes));
+            }
+        }
+        return out;
+    }
+
+    private boolean isUnitWord(Expr.Identifier id) {
+        return id.parts().size() == 1 && UNIT_WORDS.contains(id.name().toUpperCase(Locale.ROOT)) && scope.resolve(id) == null;
+    }
+
+    private static ScalarExpr unitWord(Expr.Identifier id) {
+        return new ScalarExpr.Literal(DataType.varchar(id.name().length()), id.name());
+    }
+
+    private ScalarExpr lambda(Expr.Lambda l, List<DataType> elementTypes) {
+        if (l.params().size() != elementTypes.size()) {
+            throw new Unbindable("lambda parameters do not match the array arguments");
+        }
+        List<PlanColumn> params = new ArrayList<>();
+        List<BindScope.Field> fields = new ArrayList<>();
+        for (int i = 0; i < l.params().size(); i++) {
+            PlanColumn p = queries.newColumn(l.params().get(i), elementTypes.get(i), true);
+            params.add(p);
+            fields.add(new BindScope.Field(null, p.name(), p));
+        }
+        ExpressionBinder body = new ExpressionBinder(queries, new BindScope(fields, scope), hook, clause);
+        return new ScalarExpr.Lambda(params, body.bind(l.body()));
     }
 
     /** The argument types the registry and the operator rules read. */

@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
@@ -102,18 +103,24 @@ final class GroupingKeys {
         Expr resolved = key;
         if (key instanceof Expr.IntegerLiteral i) {
             int position = i.value().intValue();
-            if (position < 1 || position > selectExprs.size() || selectExprs.get(position - 1) == null) {
-                throw new Unbindable("GROUP BY position");
+            if (position < 1 || position > selectExprs.size()) {
+                throw QueryErrors.wrong(QueryErrors.positionNotInSelectList("GROUP BY", selectExprs.size()));
+            }
+            if (selectExprs.get(position - 1) == null) {
+                throw new Unbindable("GROUP BY the position of a * column");
             }
             resolved = selectExprs.get(position - 1);
         } else if (key instanceof Expr.Identifier id && id.parts().size() == 1 && input.scope().resolve(id) == null) {
             resolved = aliases.get(id.name().toLowerCase(Locale.ROOT));
             if (resolved == null) {
-                throw new Unbindable("unknown GROUP BY name");
+                throw input.scope().unknown(id);
             }
         }
+        if (SelectBinder.containsAggregate(resolved)) {
+            throw QueryErrors.wrong(QueryErrors.aggregateIn("GROUP BY"));
+        }
         if (SelectBinder.containsAggregateOrWindow(resolved)) {
-            throw new Unbindable("aggregate in GROUP BY");
+            throw QueryErrors.wrong(QueryErrors.analyticIn("GROUP BY"));
         }
         return resolved;
     }

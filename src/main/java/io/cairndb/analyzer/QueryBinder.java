@@ -4,6 +4,7 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
@@ -39,12 +40,14 @@ public final class QueryBinder {
     }
 
     private final StatementContext ctx;
+    private final boolean rowIds;
     private int nextColumnId = 1;
     private CteScope ctes;
     private int viewDepth;
 
-    private QueryBinder(StatementContext ctx) {
+    private QueryBinder(StatementContext ctx, boolean rowIds) {
         this.ctx = ctx;
+        this.rowIds = rowIds;
     }
 
     /**
@@ -60,15 +63,31 @@ public final class QueryBinder {
     }
 
     public static Result bind(StatementContext ctx, Query query) {
+        return bind(ctx, query, false);
+    }
+
+    /**
+     * As {@link #bind(StatementContext, Query)}; with {@code rowIds}, every table scan also exposes the
+     * engine's row identifier as a column {@code rowid} that only a name selects (DELETE finds the rows
+     * it removes with it).
+     */
+    public static Result bind(StatementContext ctx, Query query, boolean rowIds) {
         try {
-            return new Result(new QueryBinder(ctx).query(query, null), null);
+            PlanNode pp = new QueryBinder(ctx, rowIds).query(query, null);
+            System.err.println("BINDSTAT OK");
+            return new Result(pp, null);
         } catch (Unbindable e) {
+            System.err.println("BINDSTAT FAIL " + e.getMessage() + " :: " + io.cairndb.sql.SqlFormatter.format(query).replace('\n', ' '));
             return new Result(null, e.getMessage());
         }
     }
 
     StatementContext context() {
         return ctx;
+    }
+
+    boolean exposesRowIds() {
+        return rowIds;
     }
 
     PlanColumn newColumn(String name, DataType type, boolean nullable) {
@@ -109,7 +128,7 @@ public final class QueryBinder {
         List<PlanColumn> l = left.outputs();
         List<PlanColumn> r = right.outputs();
         if (l.size() != r.size()) {
-            throw new Unbindable("set operation arity");
+            throw QueryErrors.wrong(QueryErrors.UNEQUAL_COLUMNS);
         }
         List<PlanColumn> outputs = new ArrayList<>();
         for (int i = 0; i < l.size(); i++) {
@@ -160,7 +179,7 @@ public final class QueryBinder {
         if (e instanceof Expr.IntegerLiteral i) {
             int position = i.value().intValue();
             if (position < 1 || position > outputs.size()) {
-                throw new Unbindable("ORDER BY position out of range");
+                throw QueryErrors.wrong(QueryErrors.positionNotInSelectList("ORDER BY", outputs.size()));
             }
             return outputs.get(position - 1);
         }
@@ -190,14 +209,14 @@ public final class QueryBinder {
         return switch (kind) {
             case SCALAR -> {
                 if (plan.outputs().size() != 1) {
-                    throw new Unbindable("scalar subquery with several columns");
+                    throw QueryErrors.wrong(QueryErrors.operandColumns(1));
                 }
                 yield new ScalarExpr.Subquery(kind, false, null, plan, plan.outputs().get(0).type(), true);
             }
             case EXISTS -> new ScalarExpr.Subquery(kind, negated, null, plan, DataType.BOOLEAN, false);
             case IN -> {
                 if (plan.outputs().size() != 1) {
-                    throw new Unbindable("IN subquery with several columns");
+                    throw QueryErrors.wrong(QueryErrors.operandColumns(1));
                 }
                 yield new ScalarExpr.Subquery(kind, negated, operand, plan, DataType.BOOLEAN, true);
             }

@@ -13,6 +13,7 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.printer.DuckSqlPrinter;
 import io.cairndb.printer.PlanPrinter;
+import io.cairndb.printer.ScanSource;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.printer.RelationResolver;
 import io.cairndb.sql.SqlParser;
@@ -59,7 +60,16 @@ public final class QueryTranslator implements RelationResolver {
      * yet, from its syntax tree.
      */
     public String translate(Query query) {
-        PlanNode plan = QueryBinder.tryBind(ctx, query);
+        return translate(query, false);
+    }
+
+    /** As {@link #translate(Query)}, with the engine's row identifier of each table selectable as {@code rowid}. */
+    public String translateWithRowIds(Query query) {
+        return translate(query, true);
+    }
+
+    private String translate(Query query, boolean rowIds) {
+        PlanNode plan = QueryBinder.bind(ctx, query, rowIds).plan();
         if (plan != null) {
             return print(plan);
         }
@@ -100,7 +110,10 @@ public final class QueryTranslator implements RelationResolver {
         }
         TableMeta t = ctx.table(ref.name());
         if (ref.incr() != null) {
-            return incremental(t, ref);
+            if (t.isView()) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "INCR query requires changelog enabled on base table.");
+            }
+            return incremental(t, ref.incr(), ref.partitions());
         }
         if (t.isView()) {
             if (!ref.partitions().isEmpty()) {
@@ -113,12 +126,34 @@ public final class QueryTranslator implements RelationResolver {
 
     /** A bound query as DuckDB SQL. */
     public String print(PlanNode plan) {
-        return new PlanPrinter(this::scanSource).print(plan);
+        return new PlanPrinter(new PlanSources()).print(plan);
     }
 
-    private String scanSource(PlanNode.Scan scan) {
-        TableMeta t = ctx.catalog().tableById(scan.source().database(), scan.source().tableId());
-        return source(t, scan.partitions(), scan.temporaryPartitions());
+    /** The FROM items of a plan's leaves. */
+    private final class PlanSources implements ScanSource {
+        @Override
+        public String from(PlanNode.Scan scan) {
+            return source(table(scan.source()), scan.partitions(), scan.temporaryPartitions());
+        }
+
+        @Override
+        public String from(PlanNode.ChangeScan scan) {
+            TableMeta t = table(scan.source());
+            if (scan.window() != null) {
+                return incremental(t, scan.window(), scan.partitions());
+            }
+            return streamRead(ctx.catalog().stream(scan.stream().get(0), scan.stream().get(1)), t);
+        }
+
+        @Override
+        public String from(PlanNode.SystemScan scan) {
+            return scan.function() ? TableFunctions.sql(scan.name(), scan.properties(), ctx)
+                    : ctx.systemTables().fromItem(ctx, scan.database(), scan.name());
+        }
+
+        private TableMeta table(PlanNode.TableSource source) {
+            return ctx.catalog().tableById(source.database(), source.tableId());
+        }
     }
 
     /** A table's rows, only those of some (temporary) partitions, and only those the scan filters keep. */
@@ -140,13 +175,10 @@ public final class QueryTranslator implements RelationResolver {
         return "(SELECT * FROM " + source + " WHERE " + PartitionPredicates.anyOf(t, parts) + ")";
     }
 
-    private String incremental(TableMeta t, Relation.TableRef ref) {
-        if (t.isView()) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INCR query requires changelog enabled on base table.");
-        }
-        IncrPlanner.Window w = IncrPlanner.window(ref.incr(), ctx.session().zone());
+    private String incremental(TableMeta t, Map<String, String> window, List<String> partitions) {
+        IncrPlanner.Window w = IncrPlanner.window(window, ctx.session().zone());
         IncrPlanner.check(t, w, ctx.config().changelogEnabled());
-        List<PartitionMeta> parts = PartitionResolver.requireAll(t, ref.partitions());
+        List<PartitionMeta> parts = PartitionResolver.requireAll(t, partitions);
         long retainedFrom = ChangelogTables.retainedFrom(ctx.txn().connection(), t.id());
         return IncrPlanner.plan(ctx.txn().connection(), t, w, parts, retainedFrom, ctx.session().zone());
     }
@@ -159,6 +191,11 @@ public final class QueryTranslator implements RelationResolver {
         if (t == null) {
             throw new CairnException(ErrorCode.NO_SUCH_TABLE, "The base table of stream " + s.name() + " no longer exists");
         }
+        return streamRead(s, t);
+    }
+
+    /** The stream's unconsumed changes; the statement advances its offsets if it commits a write. */
+    private String streamRead(StreamMeta s, TableMeta t) {
         ctx.streamReads().add(s);
         return StreamPlanner.plan(ctx.txn().connection(), s, t);
     }

@@ -1,11 +1,17 @@
 package io.cairndb.analyzer;
 
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.IncrPlanner;
+import io.cairndb.changelog.StreamPlanner;
+import io.cairndb.engine.QueryShape;
+import io.cairndb.engine.ResultColumn;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.UnknownNames;
 import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -23,6 +29,9 @@ final class RelationBinder {
     /** A bound FROM item: its plan and the fields its names expose. */
     record Bound(PlanNode node, List<BindScope.Field> fields) {
     }
+
+    /** The engine's row identifier, which every table has. */
+    private static final String ROW_ID = "rowid";
 
     private final QueryBinder queries;
     private final BindScope outer;
@@ -43,7 +52,27 @@ final class RelationBinder {
         } else if (r instanceof Relation.TableFunction fn) {
             return tableFunction(fn);
         }
-        throw new Unbindable("LATERAL VIEW");
+        return lateralView((Relation.LateralView) r);
+    }
+
+    /** {@code LATERAL VIEW [OUTER] generator(args) alias AS c1, ..}: a Generate node over the source. */
+    private Bound lateralView(Relation.LateralView view) {
+        Bound source = bind(view.source());
+        String name = view.generator().name().toLowerCase(Locale.ROOT);
+        List<ScalarExpr> args = new ExpressionBinder(queries, new BindScope(source.fields(), outer), null)
+                .bindAll(view.generator().args());
+        List<DataType> types = GeneratorTypes.of(name, args);
+        if (types.size() != view.columns().size()) {
+            throw new Unbindable("LATERAL VIEW column count");
+        }
+        List<PlanColumn> generated = new ArrayList<>();
+        List<BindScope.Field> fields = new ArrayList<>(source.fields());
+        for (int i = 0; i < types.size(); i++) {
+            PlanColumn c = queries.newColumn(view.columns().get(i), types.get(i), true);
+            generated.add(c);
+            fields.add(new BindScope.Field(view.alias(), c.name(), c));
+        }
+        return new Bound(new PlanNode.Generate(source.node(), name, args, view.outer(), generated), fields);
     }
 
     /** The fields of a derived table: its output columns under {@code names} (or their own names). */
@@ -71,11 +100,20 @@ final class RelationBinder {
             }
         }
         String db = ctx.databaseOf(ref.name());
-        if (ref.incr() != null || ctx.systemTables().isSystemSchema(db) || ctx.catalog().table(db, ref.name().name()) == null) {
-            // Changelog windows, streams and system tables are planned as SQL by the other path.
-            throw new Unbindable("@incr, stream or system table");
+        if (ctx.systemTables().isSystemSchema(db)) {
+            return systemTable(ref, db, qualifier);
+        }
+        if (ctx.catalog().table(db, ref.name().name()) == null) {
+            StreamMeta stream = ctx.stream(ref.name());
+            if (stream == null) {
+                ctx.table(ref.name());
+            }
+            return streamRead(ref, stream, qualifier);
         }
         TableMeta t = ctx.table(ref.name());
+        if (ref.incr() != null) {
+            return changelogWindow(ref, t, qualifier);
+        }
         if (t.isView()) {
             if (!ref.partitions().isEmpty()) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Only OLAP tables support PARTITION: " + t.name() + " is a view");
@@ -88,30 +126,113 @@ final class RelationBinder {
         } else {
             PartitionResolver.requireAll(t, ref.partitions());
         }
-        List<String> hidden = HiddenColumns.excluded(ctx.session(), t);
-        List<PlanColumn> outputs = new ArrayList<>();
-        List<String> columns = new ArrayList<>();
-        List<BindScope.Field> fields = new ArrayList<>();
+        Leaf leaf = tableColumns(t, qualifier);
+        if (queries.exposesRowIds()) {
+            addHidden(leaf, qualifier, List.of(ROW_ID), List.of(DataType.BIGINT));
+        }
+        return new Bound(new PlanNode.Scan(source(t), leaf.outputs, leaf.columns, ref.partitions(), ref.temporaryPartitions()),
+                leaf.fields);
+    }
+
+    /** The columns a leaf node produces, their source names and the fields that name them. */
+    private record Leaf(List<PlanColumn> outputs, List<String> columns, List<BindScope.Field> fields) {
+        Leaf() {
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
+
+        void add(PlanColumn column, String source, BindScope.Field field) {
+            outputs.add(column);
+            columns.add(source);
+            fields.add(field);
+        }
+    }
+
+    /** A table's columns; hidden ones (the sequence column) are left out of {@code *}. */
+    private Leaf tableColumns(TableMeta t, String qualifier) {
+        List<String> hidden = HiddenColumns.excluded(queries.context().session(), t);
+        Leaf leaf = new Leaf();
         for (ColumnMeta c : t.columns()) {
             PlanColumn column = queries.newColumn(c.name(), c.type(), c.nullable());
-            outputs.add(column);
-            columns.add(c.name());
-            fields.add(new BindScope.Field(qualifier, c.name(), column, !hidden.contains(c.name()), true));
+            leaf.add(column, c.name(), new BindScope.Field(qualifier, c.name(), column, !hidden.contains(c.name()), true));
         }
-        PlanNode.TableSource source = new PlanNode.TableSource(t.id(), t.database(), t.name(),
-                t.kind() == TableKind.MATERIALIZED_VIEW);
-        return new Bound(new PlanNode.Scan(source, outputs, columns, ref.partitions(), ref.temporaryPartitions()), fields);
+        return leaf;
+    }
+
+    /** Columns only a name selects (the hidden change columns), never {@code *}. */
+    private void addHidden(Leaf leaf, String qualifier, List<String> names, List<DataType> types) {
+        for (int i = 0; i < names.size(); i++) {
+            PlanColumn column = queries.newColumn(names.get(i), types.get(i), false);
+            leaf.add(column, names.get(i), new BindScope.Field(qualifier, names.get(i), column, false, true));
+        }
+    }
+
+    private static PlanNode.TableSource source(TableMeta t) {
+        return new PlanNode.TableSource(t.id(), t.database(), t.name(), t.kind() == TableKind.MATERIALIZED_VIEW);
+    }
+
+    /** {@code t@incr(..)}: the table's changes in a commit-time window, with the changelog columns. */
+    private Bound changelogWindow(Relation.TableRef ref, TableMeta t, String qualifier) {
+        if (t.isView() || ref.temporaryPartitions()) {
+            throw new Unbindable("@incr of a view or of temporary partitions");
+        }
+        Leaf leaf = tableColumns(t, qualifier);
+        addHidden(leaf, qualifier, IncrPlanner.HIDDEN_COLUMNS, List.of(DataType.TINYINT, DataType.BIGINT, DataType.BIGINT));
+        return new Bound(new PlanNode.ChangeScan(source(t), ref.incr(), null, leaf.outputs, leaf.columns, ref.partitions()),
+                leaf.fields);
+    }
+
+    /** A stream: the unconsumed changes of its table, with the stream columns. */
+    private Bound streamRead(Relation.TableRef ref, StreamMeta stream, String qualifier) {
+        TableMeta t = queries.context().catalog().tableById(stream.tableDatabase(), stream.tableId());
+        if (ref.incr() != null || !ref.partitions().isEmpty() || t == null) {
+            throw new Unbindable("stream read with @incr or PARTITION, or without its table");
+        }
+        Leaf leaf = tableColumns(t, qualifier);
+        addHidden(leaf, qualifier, StreamPlanner.HIDDEN_COLUMNS, List.of(DataType.STRING, DataType.LARGEINT));
+        PlanNode.ChangeScan scan = new PlanNode.ChangeScan(source(t), null, List.of(stream.database(), stream.name()),
+                leaf.outputs, leaf.columns, List.of());
+        return new Bound(scan, leaf.fields);
+    }
+
+    /** A system table: its columns are those of the rows the system supplies for it. */
+    private Bound systemTable(Relation.TableRef ref, String db, String qualifier) {
+        if (ref.incr() != null || !ref.partitions().isEmpty()) {
+            throw new Unbindable("@incr or PARTITION of a system table");
+        }
+        String item = queries.context().systemTables().fromItem(queries.context(), db, ref.name().name());
+        if (item == null) {
+            throw new Unbindable("unknown system table");
+        }
+        return systemScan(db, ref.name().name(), false, Map.of(), item, qualifier);
+    }
+
+    private Bound systemScan(String db, String name, boolean function, Map<String, String> properties, String item,
+                             String qualifier) {
+        StatementContext ctx = queries.context();
+        Leaf leaf = new Leaf();
+        for (ResultColumn c : QueryShape.columns(ctx.txn().connection(), "SELECT * FROM " + item)) {
+            PlanColumn column = queries.newColumn(c.name(), c.type(), true);
+            leaf.add(column, c.name(), new BindScope.Field(qualifier, c.name(), column));
+        }
+        return new Bound(new PlanNode.SystemScan(db, name, function, properties, leaf.outputs, leaf.columns), leaf.fields);
     }
 
     private Bound tableFunction(Relation.TableFunction fn) {
-        if (!fn.name().equalsIgnoreCase("numbers") || !fn.args().isEmpty()) {
-            throw new Unbindable("table function " + fn.name());
+        if (!fn.args().isEmpty()) {
+            throw new Unbindable("table function with arguments");
+        }
+        String qualifier = fn.alias() != null ? fn.alias() : fn.name();
+        if (!fn.name().equalsIgnoreCase("numbers")) {
+            if (!fn.columnAliases().isEmpty()) {
+                throw new Unbindable("system table function with column aliases");
+            }
+            String item = TableFunctions.sql(fn, queries.context());
+            return systemScan(null, fn.name().toLowerCase(Locale.ROOT), true, fn.properties(), item, qualifier);
         }
         long count = TableFunctions.numberCount(fn.properties());
         PlanColumn number = queries.newColumn("number", DataType.BIGINT, false);
         PlanNode node = new PlanNode.TableFunction("numbers", Map.of("number", Long.toString(count)), List.of(),
                 List.of(number));
-        String qualifier = fn.alias() != null ? fn.alias() : fn.name();
         return new Bound(node, fields(node, qualifier, fn.columnAliases()));
     }
 
@@ -139,7 +260,9 @@ final class RelationBinder {
             rightFields = right.fields().stream().map(f -> join.using().stream().anyMatch(u -> u.equalsIgnoreCase(f.name()))
                     ? new BindScope.Field(f.qualifier(), f.name(), f.column(), false, false) : f).toList();
         } else if (join.on() != null) {
-            condition = new ExpressionBinder(queries, new BindScope(both, outer), null).bind(join.on());
+            // The engine words a misplaced aggregate in ON as one in WHERE; so does the binder.
+            condition = new ExpressionBinder(queries, new BindScope(both, outer), null, ExpressionBinder.Clause.WHERE)
+                    .bind(join.on());
         } else {
             condition = kind == PlanNode.JoinKind.CROSS ? null : new ScalarExpr.Literal(DataType.BOOLEAN, true);
         }
@@ -161,7 +284,7 @@ final class RelationBinder {
             PlanColumn l = BindScope.of(left).local(new Expr.Identifier(List.of(name)));
             PlanColumn r = BindScope.of(right).local(new Expr.Identifier(List.of(name)));
             if (l == null || r == null) {
-                throw new Unbindable("USING column missing: " + name.toLowerCase(Locale.ROOT));
+                throw UnknownNames.column(name, null);
             }
             ScalarExpr eq = new ScalarExpr.Call(Operator.EQ.function(), List.of(l.ref(), r.ref()), DataType.BOOLEAN,
                     l.nullable() || r.nullable());

@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
@@ -45,11 +46,11 @@ final class SelectBinder {
         RelationBinder.Bound from = spec.from() == null
                 ? new RelationBinder.Bound(new PlanNode.Values(List.of(), List.of(List.of())), List.of())
                 : new RelationBinder(queries, outer).bind(spec.from());
-        BindScope scope = new BindScope(from.fields(), outer);
+        BindScope scope = new BindScope(from.fields(), outer, aliases().keySet());
         ExpressionBinder plain = new ExpressionBinder(queries, scope, null);
         PlanNode node = from.node();
         if (spec.where() != null) {
-            node = new PlanNode.Filter(node, plain.bind(spec.where()));
+            node = new PlanNode.Filter(node, plain.in(ExpressionBinder.Clause.WHERE).bind(spec.where()));
         }
         List<Item> items = expand(from.fields());
         WindowCalls windows = new WindowCalls(queries);
@@ -60,7 +61,7 @@ final class SelectBinder {
         GroupingKeys keys = null;
         ExpressionBinder post;
         if (aggregating) {
-            keys = GroupingKeys.bind(plain, spec.groupBy(), selectExprs(items), aliases());
+            keys = GroupingKeys.bind(plain.in(ExpressionBinder.Clause.GROUP_BY), spec.groupBy(), selectExprs(items), aliases());
             node = keys.project(queries, node);
             Set<Integer> inputIds = new HashSet<>();
             node.outputs().forEach(c -> inputIds.add(c.id()));
@@ -149,7 +150,7 @@ final class SelectBinder {
         if (e instanceof Expr.IntegerLiteral i) {
             int position = i.value().intValue();
             if (position < 1 || position > items.size()) {
-                throw new Unbindable("ORDER BY position out of range");
+                throw QueryErrors.wrong(QueryErrors.positionNotInSelectList("ORDER BY", items.size()));
             }
             return selected.get(position - 1);
         }

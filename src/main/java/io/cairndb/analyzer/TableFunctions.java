@@ -14,13 +14,17 @@ final class TableFunctions {
     }
 
     static String sql(Relation.TableFunction fn, StatementContext ctx) {
-        return switch (fn.name().toLowerCase(Locale.ROOT)) {
-            case "numbers" -> numbers(fn.properties());
-            case "local" -> LocalFiles.sql(fn.properties(), ctx.txn().connection(), ctx.config());
+        return sql(fn.name(), fn.properties(), ctx);
+    }
+
+    static String sql(String name, Map<String, String> properties, StatementContext ctx) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "numbers" -> numbers(properties);
+            case "local" -> LocalFiles.sql(properties, ctx.txn().connection(), ctx.config());
             default -> {
-                String item = ctx.systemTables().tableFunction(ctx, fn.name(), fn.properties());
+                String item = ctx.systemTables().tableFunction(ctx, name, properties);
                 if (item == null) {
-                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + fn.name() + "'");
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + name + "'");
                 }
                 yield item;
             }

@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
@@ -32,8 +33,14 @@ final class WindowCalls {
     ScalarExpr add(Expr.FunctionCall f, ExpressionBinder binder) {
         String name = f.name().toLowerCase(Locale.ROOT);
         FunctionKind kind = FunctionRegistry.instance().kind(name);
-        if (kind != FunctionKind.WINDOW && kind != FunctionKind.AGGREGATE || f.separator() != null || !f.orderBy().isEmpty()) {
-            throw new Unbindable("window call " + name);
+        if (kind == null) {
+            throw QueryErrors.unknownFunction(name, null);
+        }
+        if (kind == FunctionKind.SCALAR) {
+            throw QueryErrors.notAggregate(name, null);
+        }
+        if (f.separator() != null || !f.orderBy().isEmpty()) {
+            throw new Unbindable("window call with SEPARATOR or ORDER BY inside");
         }
         List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? List.of() : binder.bindAll(f.args());
         WindowSpec over = f.over();

@@ -2,6 +2,7 @@ package io.cairndb.engine;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 import io.cairndb.error.UnknownNames;
 
 import java.sql.SQLException;
@@ -65,12 +66,12 @@ public final class EngineErrors {
         }
         Matcher scalar = NOT_AGGREGATE.matcher(detail);
         if (scalar.matches()) {
-            return new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + scalar.group(1) + "' is not an aggregate or window function", e);
+            return QueryErrors.notAggregate(scalar.group(1), e);
         }
         Matcher fn = MISSING_FUNCTION.matcher(detail);
         if (fn.matches()) {
             String name = fn.group(1) != null ? fn.group(1) : fn.group(2);
-            return new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not found function '" + name + "'", e);
+            return QueryErrors.unknownFunction(name, e);
         }
         CairnException reworded = EngineMessages.reword(detail, e);
         if (reworded != null) {

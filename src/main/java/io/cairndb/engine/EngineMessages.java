@@ -2,6 +2,7 @@ package io.cairndb.engine;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 
 import java.util.List;
 import java.util.function.Function;
@@ -46,25 +47,24 @@ final class EngineMessages {
             // The engine's own parser rejects what ours let through (a printed query is always its SQL).
             rule("syntax error at or near (.*)", ErrorCode.WRONG_ARGUMENTS, m -> "Syntax error near " + m.group(1)),
             rule("(WHERE|GROUP BY|JOIN ON|ON) clause cannot contain aggregates!", ErrorCode.WRONG_ARGUMENTS,
-                    m -> m.group(1) + " clause must not contain aggregate functions"),
+                    m -> QueryErrors.aggregateIn(m.group(1))),
             rule("(WHERE|GROUP BY|HAVING|JOIN ON|ON|QUALIFY) clause cannot contain window functions!", ErrorCode.WRONG_ARGUMENTS,
-                    m -> m.group(1) + " clause must not contain analytic expressions"),
+                    m -> QueryErrors.analyticIn(m.group(1))),
             rule("aggregate function calls cannot be nested", ErrorCode.WRONG_ARGUMENTS,
-                    m -> "aggregate function cannot contain aggregate parameters"),
+                    m -> QueryErrors.NESTED_AGGREGATE),
             rule("aggregate function calls cannot contain window function calls", ErrorCode.WRONG_ARGUMENTS,
-                    m -> "aggregate function cannot contain analytic expressions"),
+                    m -> QueryErrors.ANALYTIC_IN_AGGREGATE),
             rule("column \"?([^\" ]+)\"? must appear in the GROUP BY clause or (?:must be part of|be used in) an aggregate function.*",
-                    ErrorCode.WRONG_ARGUMENTS, m -> "select list expression not produced by aggregation output "
-                            + "(missing from GROUP BY clause?): " + m.group(1)),
+                    ErrorCode.WRONG_ARGUMENTS, m -> QueryErrors.notGrouped(m.group(1))),
             rule("Set operations can only apply to expressions with the same number of result columns",
-                    ErrorCode.WRONG_ARGUMENTS, m -> "Operands have unequal number of columns"),
+                    ErrorCode.WRONG_ARGUMENTS, m -> QueryErrors.UNEQUAL_COLUMNS),
             rule("(ORDER|GROUP BY) term out of range - should be between (\\d+) and (\\d+)", ErrorCode.WRONG_ARGUMENTS,
-                    m -> (m.group(1).equals("ORDER") ? "ORDER BY" : "GROUP BY")
-                            + " position is not in select list: it must be between " + m.group(2) + " and " + m.group(3)),
+                    m -> QueryErrors.positionNotInSelectList(m.group(1).equals("ORDER") ? "ORDER BY" : "GROUP BY",
+                            Integer.parseInt(m.group(3)))),
             rule("Column \"([^\"]+)\" does not exist on (?:left|right) side of join!?", ErrorCode.UNKNOWN_COLUMN,
                     m -> "Unknown column '" + m.group(1) + "' in 'table list'"),
             rule("Subquery returns (\\d+) columns - expected (\\d+)", ErrorCode.WRONG_ARGUMENTS,
-                    m -> "Operand should contain " + m.group(2) + " column(s)"),
+                    m -> QueryErrors.operandColumns(Integer.parseInt(m.group(2)))),
             rule("More than one row returned by a subquery used as an expression.*", ErrorCode.WRONG_VALUE,
                     m -> "Subquery returns more than 1 row"),
             // The regular expression library's complaints, followed by the part of the pattern they are about.

@@ -1,6 +1,8 @@
 package io.cairndb.plan;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +31,47 @@ public sealed interface PlanNode {
             outputs = List.copyOf(outputs);
             columns = List.copyOf(columns);
             partitions = List.copyOf(partitions);
+        }
+
+        @Override
+        public List<PlanNode> inputs() {
+            return List.of();
+        }
+    }
+
+    /**
+     * Reads the changes of a table instead of its rows: the changelog window of {@code t@incr(..)}
+     * ({@code window}: its parameters in order, {@code stream} null) or the unconsumed changes of a
+     * stream ({@code stream}: its database and name, {@code window} null). {@code columns} name the
+     * source columns of the outputs: the table's, then the hidden change columns.
+     */
+    record ChangeScan(TableSource source, Map<String, String> window, List<String> stream, List<PlanColumn> outputs,
+                      List<String> columns, List<String> partitions) implements PlanNode {
+        public ChangeScan {
+            window = window == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(window));
+            stream = stream == null ? null : List.copyOf(stream);
+            outputs = List.copyOf(outputs);
+            columns = List.copyOf(columns);
+            partitions = List.copyOf(partitions);
+        }
+
+        @Override
+        public List<PlanNode> inputs() {
+            return List.of();
+        }
+    }
+
+    /**
+     * Rows the system supplies: a system table ({@code information_schema.tables}) or a table function
+     * ({@code mv_infos(..)}, {@code tasks(..)}, {@code local(..)}) with its properties in order;
+     * {@code columns} name the source columns of the outputs.
+     */
+    record SystemScan(String database, String name, boolean function, Map<String, String> properties,
+                      List<PlanColumn> outputs, List<String> columns) implements PlanNode {
+        public SystemScan {
+            properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+            outputs = List.copyOf(outputs);
+            columns = List.copyOf(columns);
         }
 
         @Override

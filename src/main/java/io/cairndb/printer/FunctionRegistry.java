@@ -2,6 +2,7 @@ package io.cairndb.printer;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 import io.cairndb.sql.tree.Expr;
 
 import java.util.Collections;
@@ -143,8 +144,7 @@ public final class FunctionRegistry {
         }
         checkArity(fn.name(), entry, fn.args().size());
         if (entry.kind() == FunctionKind.SCALAR && (fn.over() != null || fn.distinct() || !fn.orderBy().isEmpty())) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
-                    "'" + fn.name() + "' is not an aggregate or window function");
+            throw QueryErrors.notAggregate(fn.name(), null);
         }
         return entry.translation().apply(call);
     }

@@ -82,11 +82,11 @@ public final class PlanPrinter {
     /** A SELECT producing exactly the node's columns, each under its id name. */
     private String select(PlanNode node) {
         if (node instanceof PlanNode.Scan scan) {
-            List<String> items = new ArrayList<>();
-            for (int i = 0; i < scan.outputs().size(); i++) {
-                items.add(SqlText.ident(scan.columns().get(i)) + " AS " + name(scan.outputs().get(i)));
-            }
-            return "SELECT " + String.join(", ", items) + " FROM " + scans.from(scan);
+            return "SELECT " + renamed(scan.columns(), scan.outputs()) + " FROM " + scans.from(scan);
+        } else if (node instanceof PlanNode.ChangeScan scan) {
+            return "SELECT " + renamed(scan.columns(), scan.outputs()) + " FROM " + scans.from(scan);
+        } else if (node instanceof PlanNode.SystemScan scan) {
+            return "SELECT " + renamed(scan.columns(), scan.outputs()) + " FROM " + scans.from(scan);
         } else if (node instanceof PlanNode.Values values) {
             return values(values);
         } else if (node instanceof PlanNode.TableFunction fn) {
@@ -116,7 +116,26 @@ public final class PlanPrinter {
             PlanNode.Sort sort = l.input() instanceof PlanNode.Sort s ? s : null;
             return "SELECT * FROM " + from(sort != null ? sort.input() : l.input()) + orderAndLimit(sort, l);
         }
-        throw new IllegalArgumentException("plan node not printable yet: " + node.getClass().getSimpleName());
+        return generate((PlanNode.Generate) node);
+    }
+
+    /** A lateral subquery of unnest() calls per input row, joined so that OUTER keeps rows it leaves empty. */
+    private String generate(PlanNode.Generate g) {
+        Relation.LateralView view = new Relation.LateralView(null,
+                new Expr.FunctionCall(g.generator(), false, syntax.of(g.args()), List.of(), null, null), g.outer(),
+                "g", g.generated().stream().map(c -> ExprSyntax.columnName(c.id())).toList());
+        String generator = "LATERAL (" + Generators.select(view, exprs) + ") AS " + SqlText.ident("s" + (++aliases));
+        return "SELECT * FROM " + from(g.input()) + (Generators.keepsEmpty(view)
+                ? " LEFT JOIN " + generator + " ON TRUE" : " CROSS JOIN " + generator);
+    }
+
+    /** A leaf's source columns under the id names of its outputs. */
+    private static String renamed(List<String> columns, List<PlanColumn> outputs) {
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            items.add(SqlText.ident(columns.get(i)) + " AS " + name(outputs.get(i)));
+        }
+        return String.join(", ", items);
     }
 
     private String values(PlanNode.Values values) {

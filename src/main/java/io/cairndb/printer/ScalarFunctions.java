@@ -134,6 +134,8 @@ final class ScalarFunctions {
     private static void json(FunctionRegistry m) {
         // Strings come back unquoted, other values as JSON text, a missing path or text that is not
         // JSON as NULL (DuckDB would raise an error for the latter).
+        // json_extract(json, path): the JSON text at the path (Doris's result is a JSON value).
+        m.passThrough("json_extract", 2, -1, returns(DataType.JSON).alwaysNullable());
         m.scalar("get_json_string", 2, 2, returns(stringOf(0)).alwaysNullable(), c -> "CASE WHEN json_valid(" + c.arg(0)
                 + ") THEN json_extract_string(" + c.args() + ") END");
         m.scalar("get_json_int", 2, 2, returns(INT).alwaysNullable(), c -> jsonScalar(c, "INTEGER", INTEGERS));
@@ -191,10 +193,18 @@ final class ScalarFunctions {
         m.scalar("map", 0, -1, returns(ScalarFunctions::mapType).neverNullable(), ScalarFunctions::map);
         m.rename("map_contains_key", "map_contains", 2, 2, returns(BOOLEAN));
         m.scalar("map_size", 1, 1, returns(BIGINT), c -> "CAST(cardinality(" + c.arg(0) + ") AS BIGINT)");
+        m.passThrough("map_keys", 1, 1, returns(args -> mapPart(args, 0)));
+        m.passThrough("map_values", 1, 1, returns(args -> mapPart(args, 1)));
         m.scalar("named_struct", 2, -1, returns(ScalarFunctions::structType).neverNullable(), ScalarFunctions::namedStruct);
         // struct_element(s, 'field') or struct_element(s, 1-based position).
         m.scalar("struct_element", 2, 2, returns(ScalarFunctions::fieldType).alwaysNullable(),
                 c -> (c.raw(1) instanceof Expr.IntegerLiteral ? "struct_extract_at(" : "struct_extract(") + c.args() + ")");
+    }
+
+    /** The keys (part 0) or values (part 1) of a map argument as an array. */
+    private static DataType mapPart(List<ArgumentType> args, int part) {
+        DataType map = args.get(0).type();
+        return DataType.array(map.kind() == TypeKind.MAP ? map.children().get(part) : DataType.NULL);
     }
 
     private static DataType mapType(List<ArgumentType> args) {

@@ -34,7 +34,7 @@ public final class DeleteExecutor {
             Query matches = Query.of(new QueryBody.QuerySpec(Map.of(), true,
                     List.of(new QueryBody.SingleColumn(rowid, "rowid")), from, stmt.where(), null, null));
             String target = t.duckName();
-            String where = "rowid IN (" + ctx.translator().translate(matches) + ")";
+            String where = "rowid IN (" + ctx.translator().translateWithRowIds(matches) + ")";
             if (!stmt.partitions().isEmpty()) {
                 List<PartitionMeta> parts = PartitionResolver.requireAll(t, stmt.partitions());
                 where += " AND " + PartitionPredicates.anyOf(t, parts);
