@@ -53,7 +53,7 @@ mv_1_0|1|NORMAL|SUCCESS|BUILD IMMEDIATE REFRESH AUTO ON MANUAL|1|MTMVPartitionIn
 query
 SELECT MvName, MvDatabaseName, Status, RefreshMode, NeedRefreshPartitions, Progress, TaskContext FROM tasks('type' = 'mv')
 ----
-mv_1_0|mvdb|SUCCESS|COMPLETE|["mv_1_0"]|100.00% (1/1)|{"triggerMode":"SYSTEM","isComplete":false}
+mv_1_0|mvdb|SUCCESS|COMPLETE|["mv_1_0"]|100.00% (1/1)|{"triggerMode":"SYSTEM","isComplete":false,"planSignatureMatches":true}
 
 # Unchanged bases: AUTO refreshes nothing, the task says so.
 statement ok
@@ -160,16 +160,17 @@ SELECT * FROM mv_part
 query
 SELECT RefreshMode, Progress, TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----
-COMPLETE|100.00% (4/4)|{"triggerMode":"MANUAL","isComplete":true}
+COMPLETE|100.00% (4/4)|{"triggerMode":"MANUAL","isComplete":true,"planSignatureMatches":true}
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_20231017_20231018) FORCE WITH SYNC MODE
 
-# TaskContext names the partitions the statement asked for, as Doris's does.
+# TaskContext names the partitions the statement asked for, as Doris's does, and (after Doris's keys)
+# whether the definition still binds to the plan the MV was created with.
 query
 SELECT TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----
-{"triggerMode":"MANUAL","partitions":["p_20231017_20231018"],"isComplete":false}
+{"triggerMode":"MANUAL","partitions":["p_20231017_20231018"],"isComplete":false,"planSignatureMatches":true}
 
 query
 SELECT RefreshMode, NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1

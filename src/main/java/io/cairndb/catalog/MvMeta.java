@@ -15,12 +15,15 @@ import java.util.Map;
  * transaction; a partition is in sync while those versions are current. {@code partitionInfo} is null
  * for an MV without PARTITION BY. {@code queryDatabase} is the current database the definition was
  * written in, which resolves its unqualified names. Times are epoch milliseconds, 0 when never.
+ * {@code planSignature} is the signature of the definition's logical plan when the MV was created
+ * (null when the definition did not bind into a plan, and for MVs stored before signatures were kept,
+ * whose entries lack it): a refresh compares it with the plan it binds.
  */
 public record MvMeta(long id, long jobId, String database, String name, String querySql, String queryDatabase, String buildMode,
                      String refreshMethod, Trigger trigger, PartitionInfo partitionInfo, Map<String, String> properties,
                      List<BaseTable> baseTables, Map<String, Map<String, Long>> partitionSources, String refreshState,
                      long lastRefreshTime, long lastSuccessTime, String lastError, boolean paused, boolean active,
-                     String inactiveReason, long createTime) {
+                     String inactiveReason, long createTime, String planSignature) {
 
     public MvMeta {
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
@@ -61,42 +64,43 @@ public record MvMeta(long id, long jobId, String database, String name, String q
     public MvMeta withName(String newName) {
         return new MvMeta(id, jobId, database, newName, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime);
+                active, inactiveReason, createTime, planSignature);
     }
 
     public MvMeta withProperties(Map<String, String> newProperties) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 newProperties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime);
+                active, inactiveReason, createTime, planSignature);
     }
 
     public MvMeta withRefreshPolicy(String method, Trigger newTrigger) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, method, newTrigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime);
+                active, inactiveReason, createTime, planSignature);
     }
 
     public MvMeta withPaused(boolean nowPaused) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, nowPaused,
-                active, inactiveReason, createTime);
+                active, inactiveReason, createTime, planSignature);
     }
 
     public MvMeta withActive(boolean nowActive, String reason) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                nowActive, reason, createTime);
+                nowActive, reason, createTime, planSignature);
     }
 
     /** The MV after a successful refresh that built {@code sources} (merged over the partitions kept). */
     public MvMeta refreshed(List<BaseTable> tables, Map<String, Map<String, Long>> sources, long finishedAt) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
-                properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime);
+                properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime,
+                planSignature);
     }
 
     public MvMeta failed(String error, long finishedAt) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, "FAIL", finishedAt, lastSuccessTime, error, paused, active,
-                inactiveReason, createTime);
+                inactiveReason, createTime, planSignature);
     }
 }

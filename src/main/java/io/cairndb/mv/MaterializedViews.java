@@ -110,7 +110,9 @@ public final class MaterializedViews {
                     "The number of columns in the materialized view definition does not match the query");
         }
         MvStatement.Partition partition = s.partition();
-        MvDefinition def = MvDefinition.resolve(ctx, query, names,
+        // Resolved as every refresh resolves it, from the text kept, so that the plan signature kept is the
+        // one a refresh finds while nothing changes.
+        MvDefinition def = MvDefinition.resolve(ctx, query == s.query() ? query : MvDefinition.parsed(querySql), names,
                 partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit(), properties);
         long now = System.currentTimeMillis();
         List<ColumnMeta> columns = columns(ctx, s, def, shape, names);
@@ -123,7 +125,7 @@ public final class MaterializedViews {
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
         MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
-                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now);
+                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature());
 
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
         ctx.catalog().saveTable(ctx.txn().connection(), table);

@@ -1,6 +1,8 @@
 package io.cairndb.mv;
 
 import io.cairndb.analyzer.QueryAnalyzer;
+import io.cairndb.analyzer.QueryBinder;
+import io.cairndb.analyzer.SessionCalls;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.error.CairnException;
@@ -8,6 +10,9 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.plan.ColumnLineage;
 import io.cairndb.plan.ColumnOrigin;
 import io.cairndb.plan.DateUnits;
+import io.cairndb.plan.PlanLineage;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.PlanSignature;
 import io.cairndb.plan.QueryLineage;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Query;
@@ -16,13 +21,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * An MV definition resolved against the current catalog: its output columns, lineage and, for a
  * partitioned MV, the base partition columns its partition column follows. Creation and every
  * refresh resolve the definition again, so a base table that was replaced is tracked by its new id.
+ *
+ * <p>The definition is bound into a logical plan; lineage comes from the plan, or, for a definition
+ * the binder does not bind yet, from its syntax tree. {@code planSignature} is the plan's
+ * {@link PlanSignature} (null when not bound): an MV stores the one it was created with, and a
+ * refresh whose fresh plan has another one sees {@link #planChanged}.
  */
-record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracked) {
+record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracked, String planSignature) {
 
     private static final String NO_BASE = "Unable to find a suitable base table for partitioning, ";
     private static final int PARSED_KEPT = 256;
@@ -42,13 +54,15 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
      */
     static MvDefinition resolve(StatementContext ctx, Query query, List<String> columnNames, String partitionColumn,
                                 String unit, Map<String, String> properties) {
-        QueryLineage lineage = QueryAnalyzer.lineage(ctx, query);
+        PlanNode plan = QueryBinder.bind(ctx, query).plan();
+        QueryLineage lineage = plan == null ? QueryAnalyzer.lineage(ctx, query) : lineage(ctx, query, plan);
+        String signature = plan == null ? null : PlanSignature.of(plan);
         if (!lineage.nondeterministicFunctions().isEmpty() && !MvProperties.allowsNondeterministic(properties)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
                     + lineage.nondeterministicFunctions().get(0) + "()");
         }
         if (partitionColumn == null) {
-            return new MvDefinition(query, lineage, List.of());
+            return new MvDefinition(query, lineage, List.of(), signature);
         }
         if (unit != null && !ROLL_UP_UNITS.contains(unit.toLowerCase(java.util.Locale.ROOT))) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "timeUnit not support: " + unit.toLowerCase(java.util.Locale.ROOT)
@@ -90,7 +104,31 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
             }
             tracked.add(o.withUnit(u));
         }
-        return new MvDefinition(query, lineage, tracked);
+        return new MvDefinition(query, lineage, tracked, signature);
+    }
+
+    /**
+     * The plan's lineage. The binder folds session functions such as connection_id() into constants,
+     * so those the definition calls are read from its syntax tree and added to the plan's
+     * non-deterministic functions.
+     */
+    private static QueryLineage lineage(StatementContext ctx, Query query, PlanNode plan) {
+        QueryLineage lineage = PlanLineage.of(plan);
+        Set<String> nondeterministic = new TreeSet<>(lineage.nondeterministicFunctions());
+        SessionCalls.of(ctx, query).stream().filter(PlanLineage::nondeterministic).forEach(nondeterministic::add);
+        if (nondeterministic.size() == lineage.nondeterministicFunctions().size()) {
+            return lineage;
+        }
+        return new QueryLineage(lineage.columns(), lineage.baseTables(), List.copyOf(nondeterministic));
+    }
+
+    /**
+     * Whether this (fresh) plan is not the one {@code stored} signs: the MV's stored plan signature
+     * (null for an MV created before signatures were kept) differs, or either side has none, so the
+     * two plans cannot be told equal.
+     */
+    boolean planChanged(String stored) {
+        return planSignature == null || !planSignature.equals(stored);
     }
 
     /** Re-resolves a stored MV's definition. */
@@ -104,7 +142,7 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
      * The parse tree of a definition's text. Parse trees are immutable and every refresh of an MV would
      * parse the same text again, so the latest ones are kept (resolving still reads the catalog each time).
      */
-    private static Query parsed(String sql) {
+    static Query parsed(String sql) {
         synchronized (PARSED) {
             Query q = PARSED.get(sql);
             if (q != null) {

@@ -45,8 +45,11 @@ final class MvRefresher {
         }
     }
 
-    /** The partitions a refresh rebuilt and the MV as it stands after it. */
-    record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv) {
+    /**
+     * The partitions a refresh rebuilt, the MV as it stands after it, and whether the definition's plan,
+     * bound afresh, still has the signature stored when the MV was created.
+     */
+    record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv, boolean planSignatureMatches) {
     }
 
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
@@ -128,7 +131,7 @@ final class MvRefresher {
             ctx.catalog().saveMv(c, refreshed);
         }
         String mode = chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
-        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed);
+        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()));
     }
 
     private static PartitionTracker.Layout layout(MvMeta mv, TableMeta mvTable, MvDefinition def, Map<Long, TableMeta> bases,

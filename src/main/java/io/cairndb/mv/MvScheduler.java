@@ -134,7 +134,7 @@ public final class MvScheduler implements AutoCloseable {
             TaskRecord record = new TaskRecord(taskIds.incrementAndGet(), mv.jobId(), mv.jobName(), mv.id(), mv.name(),
                     db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
                     triggerMode.equals("MANUAL") && request.mode().equals("COMPLETE"), null, List.of(), List.of(), queryId(),
-                    request.partitions());
+                    request.partitions(), null);
             run = new TaskRun(record, request);
             if (job.running == null) {
                 job.running = run;
@@ -203,7 +203,7 @@ public final class MvScheduler implements AutoCloseable {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
                         run.control);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
-                        out.partitions(), out.partitions());
+                        out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches());
                 TaskHistory.record(c, done, keepTasks(), trimNow());
                 run.control.checkpoint();
                 txn.afterCommit(() -> {

@@ -29,6 +29,7 @@ public final class TaskHistory {
                 + " need_partitions VARCHAR, completed_partitions VARCHAR, last_query_id VARCHAR)");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS complete_requested BOOLEAN");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS requested_partitions VARCHAR");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS plan_signature_matches BOOLEAN");
     }
 
     /**
@@ -45,7 +46,8 @@ public final class TaskHistory {
                 Sql.literal(t.status()), Sql.literal(t.errorMsg()), Long.toString(t.createTime()), Long.toString(t.startTime()),
                 Long.toString(t.finishTime()), Sql.literal(t.triggerMode()), Sql.literal(t.refreshMode()),
                 Sql.literal(json(t.needRefreshPartitions())), Sql.literal(json(t.completedPartitions())), Sql.literal(t.lastQueryId()),
-                Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())));
+                Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())),
+                t.planSignatureMatches() == null ? "NULL" : t.planSignatureMatches().toString());
         Sql.execute(c, "INSERT INTO " + TABLE + " VALUES (" + String.join(", ", values) + ")");
         if (trim) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
@@ -61,7 +63,8 @@ public final class TaskHistory {
             out.add(new TaskRecord(n(r.get(0)), n(r.get(1)), (String) r.get(2), n(r.get(3)), (String) r.get(4), n(r.get(5)),
                     (String) r.get(6), (String) r.get(7), (String) r.get(8), n(r.get(9)), n(r.get(10)), n(r.get(11)),
                     (String) r.get(12), Boolean.TRUE.equals(r.get(17)), (String) r.get(13), list((String) r.get(14)),
-                    list((String) r.get(15)), (String) r.get(16), list((String) r.get(18))));
+                    list((String) r.get(15)), (String) r.get(16), list((String) r.get(18)),
+                    r.get(19) instanceof Boolean b ? b : null));
         }
         return out;
     }

@@ -8,11 +8,14 @@ import java.util.Locale;
  * yet); status is PENDING, RUNNING, SUCCESS, FAILED or CANCELED; refreshMode is COMPLETE, PARTIAL or
  * NOT_REFRESH once known (null before); completeRequested is whether a REFRESH .. COMPLETE statement asked
  * for it, requestedPartitions the partitions a REFRESH .. PARTITIONS (..) statement named.
+ * planSignatureMatches is whether the refresh found the MV's definition bound to the plan it was
+ * created with (same plan signature); null until a refresh succeeds, and for tasks recorded before it was kept.
  */
 public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
                          String status, String errorMsg, long createTime, long startTime, long finishTime,
                          String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
-                         List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions) {
+                         List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions,
+                         Boolean planSignatureMatches) {
 
     public TaskRecord {
         requestedPartitions = List.copyOf(requestedPartitions);
@@ -37,15 +40,26 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
         return String.format(Locale.ROOT, "%.2f%% (%d/%d)", pct, done, need);
     }
 
-    /** isComplete is what was asked for (REFRESH .. COMPLETE), not what the task did (that is refreshMode). */
+    /**
+     * isComplete is what was asked for (REFRESH .. COMPLETE), not what the task did (that is refreshMode);
+     * planSignatureMatches is there once a refresh succeeded.
+     */
     public String taskContext() {
         String partitions = requestedPartitions.isEmpty() ? "" : ",\"partitions\":" + TaskHistory.json(requestedPartitions);
-        return "{\"triggerMode\":\"" + triggerMode + "\"" + partitions + ",\"isComplete\":" + completeRequested + "}";
+        String plan = planSignatureMatches == null ? "" : ",\"planSignatureMatches\":" + planSignatureMatches;
+        return "{\"triggerMode\":\"" + triggerMode + "\"" + partitions + ",\"isComplete\":" + completeRequested + plan + "}";
     }
 
     TaskRecord with(String newStatus, String error, long start, long finish, String mode, List<String> need,
                     List<String> completed) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, newStatus, error, createTime, start,
-                finish, triggerMode, completeRequested, mode, need, completed, lastQueryId, requestedPartitions);
+                finish, triggerMode, completeRequested, mode, need, completed, lastQueryId, requestedPartitions,
+                planSignatureMatches);
+    }
+
+    TaskRecord withPlanSignatureMatches(boolean matches) {
+        return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
+                finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
+                lastQueryId, requestedPartitions, matches);
     }
 }

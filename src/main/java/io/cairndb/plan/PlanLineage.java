@@ -34,6 +34,14 @@ public final class PlanLineage {
         return new QueryLineage(columns, List.copyOf(walk.tables), List.copyOf(walk.nondeterministic));
     }
 
+    /**
+     * Whether a call of {@code function} makes a query non-deterministic (clock, randomness, session
+     * identity). Unlike the others, {@code unix_timestamp} is only with no argument, which the caller checks.
+     */
+    public static boolean nondeterministic(String function) {
+        return NONDETERMINISTIC.contains(function.toLowerCase(Locale.ROOT));
+    }
+
     /** The lineage of each output column of {@code n}, by column id. */
     private Map<Integer, ColumnLineage> node(PlanNode n) {
         List<Map<Integer, ColumnLineage>> inputs = n.inputs().stream().map(this::node).toList();
@@ -60,11 +68,11 @@ public final class PlanLineage {
         } else if (n instanceof PlanNode.Aggregate a) {
             a.keys().forEach(k -> out.put(k.id(), in.getOrDefault(k.id(), ColumnLineage.NONE)));
             a.aggregates().forEach(x -> out.put(x.column().id(),
-                    computed(x.call().args(), in, () -> ExprText.byName().aggregate(x.call()))));
+                    computed(inputsOf(x.call()), in, () -> ExprText.byName().aggregate(x.call()))));
         } else if (n instanceof PlanNode.Window w) {
             out.putAll(in);
             w.windows().forEach(x -> out.put(x.column().id(),
-                    computed(x.call().args(), in, () -> ExprText.byName().window(x.call()))));
+                    computed(inputsOf(x.call()), in, () -> ExprText.byName().window(x.call()))));
         } else if (n instanceof PlanNode.SetOperation s) {
             setOperation(s, in, inputs.get(1), out);
         } else if (n instanceof PlanNode.Distinct || n instanceof PlanNode.Sort || n instanceof PlanNode.Limit
@@ -178,6 +186,24 @@ public final class PlanLineage {
             return new ColumnLineage(all, null);
         }
         return ColumnLineage.NONE;
+    }
+
+    /** What an aggregate's value depends on: its arguments and the keys it orders them by. */
+    private static List<ScalarExpr> inputsOf(PlanNode.AggregateCall c) {
+        List<ScalarExpr> out = new ArrayList<>(c.args());
+        c.orderBy().forEach(k -> out.add(k.expr()));
+        return out;
+    }
+
+    /**
+     * What a window call's value depends on: its arguments and its PARTITION BY and ORDER BY keys, so
+     * that {@code row_number() OVER (ORDER BY dt)} counts as computed from {@code dt}, as in Doris.
+     */
+    private static List<ScalarExpr> inputsOf(PlanNode.WindowCall c) {
+        List<ScalarExpr> out = new ArrayList<>(c.args());
+        out.addAll(c.partitionBy());
+        c.orderBy().forEach(k -> out.add(k.expr()));
+        return out;
     }
 
     /** An aggregate or window call: untracked, and invalid when it is computed from a tracked column. */

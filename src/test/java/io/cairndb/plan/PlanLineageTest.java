@@ -86,6 +86,18 @@ class PlanLineageTest {
     }
 
     @Test
+    void windowCallsAreComputedFromTheirArgumentsAndTheirPartitionAndOrderKeys() {
+        PlanNode.WindowCall numbered = new PlanNode.WindowCall("row_number", List.of(), false, List.of(ref(t, "k")),
+                List.of(new PlanNode.SortKey(ref(t, "dt"), true, true)), null);
+        PlanNode.WindowCall counted = new PlanNode.WindowCall("count", List.of(), false, List.of(), List.of(), null);
+        PlanNode plan = new PlanNode.Window(t, List.of(new PlanNode.WindowAssignment(f.column("rn BIGINT"), numbered),
+                new PlanNode.WindowAssignment(f.column("n BIGINT"), counted)));
+        List<ColumnLineage> columns = PlanLineage.of(plan).columns();
+        assertEquals(ColumnLineage.invalid("row_number() OVER (PARTITION BY k ORDER BY dt ASC NULLS FIRST)"), columns.get(3));
+        assertEquals(ColumnLineage.NONE, columns.get(4));
+    }
+
+    @Test
     void theNullExtendedSideOfAnOuterJoinIsNullable() {
         PlanNode.Scan u = f.scan("db.u", "k INT NOT NULL", "w INT");
         PlanNode plan = join(PlanNode.JoinKind.LEFT, t, u, eq(ref(t, "k"), ref(u, "k")));
