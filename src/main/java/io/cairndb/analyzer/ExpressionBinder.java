@@ -199,6 +199,7 @@ final class ExpressionBinder {
     private ScalarExpr function(Expr.FunctionCall f) {
         String name = f.name().toLowerCase(Locale.ROOT);
         if (f.args().isEmpty() && f.over() == null && SessionValues.isSessionFunction(name)) {
+            queries.foldedSessionFunction(name);
             return sessionLiteral(SessionValues.function(queries.context().session(), name));
         }
         FunctionRegistry registry = FunctionRegistry.instance();

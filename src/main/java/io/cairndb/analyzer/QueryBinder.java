@@ -18,6 +18,8 @@ import io.cairndb.sql.tree.QueryBody;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The binder: turns a query's syntax tree into a typed logical plan. Names are resolved against the
@@ -41,6 +43,7 @@ public final class QueryBinder {
 
     private final StatementContext ctx;
     private final boolean rowIds;
+    private final Set<String> sessionFunctions = new TreeSet<>();
     private int nextColumnId = 1;
     private CteScope ctes;
     private int viewDepth;
@@ -58,8 +61,15 @@ public final class QueryBinder {
         return bind(ctx, query).plan();
     }
 
-    /** The plan of a query, or (plan null) what keeps the binder from binding it. */
-    public record Result(PlanNode plan, String unbound) {
+    /**
+     * The plan of a query, or (plan null) what keeps the binder from binding it; and the session
+     * functions ({@code connection_id()}, {@code current_user()} ..) it folded into constants of this
+     * session, which the plan no longer shows.
+     */
+    public record Result(PlanNode plan, String unbound, Set<String> sessionFunctions) {
+        public Result {
+            sessionFunctions = Set.copyOf(sessionFunctions);
+        }
     }
 
     public static Result bind(StatementContext ctx, Query query) {
@@ -73,12 +83,11 @@ public final class QueryBinder {
      */
     public static Result bind(StatementContext ctx, Query query, boolean rowIds) {
         try {
-            PlanNode pp = new QueryBinder(ctx, rowIds).query(query, null);
-            System.err.println("BINDSTAT OK");
-            return new Result(pp, null);
+            QueryBinder binder = new QueryBinder(ctx, rowIds);
+            PlanNode plan = binder.query(query, null);
+            return new Result(plan, null, binder.sessionFunctions);
         } catch (Unbindable e) {
-            System.err.println("BINDSTAT FAIL " + e.getMessage() + " :: " + io.cairndb.sql.SqlFormatter.format(query).replace('\n', ' '));
-            return new Result(null, e.getMessage());
+            return new Result(null, e.getMessage(), Set.of());
         }
     }
 
@@ -88,6 +97,11 @@ public final class QueryBinder {
 
     boolean exposesRowIds() {
         return rowIds;
+    }
+
+    /** Notes a session function bound to its value (lower-case name). */
+    void foldedSessionFunction(String name) {
+        sessionFunctions.add(name);
     }
 
     PlanColumn newColumn(String name, DataType type, boolean nullable) {

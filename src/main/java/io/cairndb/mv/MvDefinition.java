@@ -2,7 +2,6 @@ package io.cairndb.mv;
 
 import io.cairndb.analyzer.QueryAnalyzer;
 import io.cairndb.analyzer.QueryBinder;
-import io.cairndb.analyzer.SessionCalls;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.error.CairnException;
@@ -54,8 +53,9 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
      */
     static MvDefinition resolve(StatementContext ctx, Query query, List<String> columnNames, String partitionColumn,
                                 String unit, Map<String, String> properties) {
-        PlanNode plan = QueryBinder.bind(ctx, query).plan();
-        QueryLineage lineage = plan == null ? QueryAnalyzer.lineage(ctx, query) : lineage(ctx, query, plan);
+        QueryBinder.Result bound = QueryBinder.bind(ctx, query);
+        PlanNode plan = bound.plan();
+        QueryLineage lineage = plan == null ? QueryAnalyzer.lineage(ctx, query) : lineage(bound);
         String signature = plan == null ? null : PlanSignature.of(plan);
         if (!lineage.nondeterministicFunctions().isEmpty() && !MvProperties.allowsNondeterministic(properties)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
@@ -109,13 +109,12 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
 
     /**
      * The plan's lineage. The binder folds session functions such as connection_id() into constants,
-     * so those the definition calls are read from its syntax tree and added to the plan's
-     * non-deterministic functions.
+     * so those it folded are added to the plan's non-deterministic functions.
      */
-    private static QueryLineage lineage(StatementContext ctx, Query query, PlanNode plan) {
-        QueryLineage lineage = PlanLineage.of(plan);
+    private static QueryLineage lineage(QueryBinder.Result bound) {
+        QueryLineage lineage = PlanLineage.of(bound.plan());
         Set<String> nondeterministic = new TreeSet<>(lineage.nondeterministicFunctions());
-        SessionCalls.of(ctx, query).stream().filter(PlanLineage::nondeterministic).forEach(nondeterministic::add);
+        bound.sessionFunctions().stream().filter(PlanLineage::nondeterministic).forEach(nondeterministic::add);
         if (nondeterministic.size() == lineage.nondeterministicFunctions().size()) {
             return lineage;
         }

@@ -240,11 +240,11 @@ class PlanLineagePropertyTest {
                 assertEquals(tree.baseTables(), plan.baseTables(), sql);
                 assertTrue(plan.nondeterministicFunctions().size() < tree.nondeterministicFunctions().size(), sql);
                 Set<String> merged = new TreeSet<>(plan.nondeterministicFunctions());
-                SessionCalls.of(ctx, query).stream().filter(PlanLineage::nondeterministic).forEach(merged::add);
+                bound.sessionFunctions().stream().filter(PlanLineage::nondeterministic).forEach(merged::add);
                 assertEquals(tree.nondeterministicFunctions(), List.copyOf(merged), sql);
             }
-            assertEquals(Set.of("database", "version"),
-                    SessionCalls.of(ctx, SqlParser.parseQuery("SELECT database() AS d, version() AS ver, dt FROM t1")));
+            assertEquals(Set.of("database", "version"), QueryBinder.bind(ctx,
+                    SqlParser.parseQuery("SELECT database() AS d, version() AS ver, dt FROM t1")).sessionFunctions());
         }
     }
 
