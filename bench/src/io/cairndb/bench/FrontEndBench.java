@@ -24,8 +24,7 @@ import java.util.StringJoiner;
  * parse + bind + print as DuckDB SQL (the whole translation a SELECT goes through before DuckDB sees
  * it), per statement, for a set of typical queries over empty tables of an embedded database. The
  * three stages are timed in the same loop, their order rotating, after a warm-up; prints median and
- * p90 microseconds, and whether the binder bound each query (a query it does not bind is measured on
- * the syntax-tree printer it falls back to).
+ * p90 microseconds.
  *   bench/run.sh FrontEndBench [measuring seconds per query, default 5]
  */
 public final class FrontEndBench {
@@ -59,31 +58,22 @@ public final class FrontEndBench {
                 System.out.printf("front end per statement (no execution), microseconds; warm-up %,d iterations "
                         + "(at most %.0f s) and about %.0f s measured per query, the three stages interleaved%n",
                         WARMUP_ITERATIONS, WARMUP_MAX_NANOS / 1e9, seconds);
-                System.out.printf("%-30s %-5s %8s %17s %17s %17s %9s%n", "", "", "",
+                System.out.printf("%-30s %8s %17s %17s %17s %9s%n", "", "",
                         "parse", "parse+bind", "parse+bind+print", "");
-                System.out.printf("%-30s %-5s %8s %8s %8s %8s %8s %8s %8s %9s%n", "query", "bound", "iters",
+                System.out.printf("%-30s %8s %8s %8s %8s %8s %8s %8s %9s%n", "query", "iters",
                         "median", "p90", "median", "p90", "median", "p90", "target");
-                List<String> fallbacks = new ArrayList<>();
                 for (Case q : queries) {
-                    boolean bound = QueryBinder.tryBind(ctx, parse(q.sql())) != null;
                     // Not timed: DuckDB must accept what the front end prints (prepared, never run).
                     c.prepareStatement(ctx.translator().translate(parse(q.sql()))).close();
-                    if (!bound) {
-                        fallbacks.add(q.name());
-                    }
                     long[][] nanos = measure(ctx, q.sql(), seconds);
                     double fullMedian = percentile(nanos[2], 0.5);
-                    System.out.printf("%-30s %-5s %8d %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %7.0f %s%n", q.name(),
-                            bound ? "yes" : "NO", nanos[0].length,
+                    System.out.printf("%-30s %8d %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %7.0f %s%n", q.name(),
+                            nanos[0].length,
                             percentile(nanos[0], 0.5), percentile(nanos[0], 0.9),
                             percentile(nanos[1], 0.5), percentile(nanos[1], 0.9),
                             fullMedian, percentile(nanos[2], 0.9),
                             q.targetMicros(), fullMedian <= q.targetMicros() ? "ok" : "OVER");
                 }
-                System.out.println(fallbacks.isEmpty()
-                        ? "every query was bound into a logical plan"
-                        : "not bound (measured on the syntax-tree fallback: tryBind giving up, then the old printer): "
-                                + String.join(", ", fallbacks));
                 System.out.println("targets: <= 200 us for a simple SELECT, <= 2,000 us for the large ones (median of parse+bind+print)");
             }
         }
@@ -160,7 +150,7 @@ public final class FrontEndBench {
         if (stage == 0) {
             r = System.identityHashCode(q);
         } else if (stage == 1) {
-            PlanNode plan = QueryBinder.tryBind(ctx, q);
+            PlanNode plan = QueryBinder.bind(ctx, q).plan();
             r = System.identityHashCode(plan);
         } else {
             r = ctx.translator().translate(q).length();

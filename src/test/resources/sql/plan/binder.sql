@@ -278,11 +278,7 @@ Sort
           Scan db.orders
           Scan db.customers
 
-# A wrong query fails with its own error; a construct the planner does not bind yet (a struct field
-# named through its column) says so.
+# A wrong query fails with its own error.
 statement error Unknown column 'nosuch' in 'table list'
 EXPLAIN ANALYZED PLAN SELECT nosuch FROM orders
-
-statement error EXPLAIN SHAPE PLAN is not available for this query: the planner does not bind it yet
-EXPLAIN SHAPE PLAN SELECT s.a FROM (SELECT named_struct('a', 1) AS s) x
 

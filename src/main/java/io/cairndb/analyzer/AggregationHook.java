@@ -1,6 +1,8 @@
 package io.cairndb.analyzer;
 
 import io.cairndb.catalog.DataType;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanExpressions;
@@ -12,6 +14,7 @@ import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.OrderItem;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +35,7 @@ final class AggregationHook implements ExpressionBinder.Hook {
     private final Map<String, Expr> aliases;
     private final Set<Integer> inputIds;
     private final List<PlanNode.AggregateAssignment> aggregates = new ArrayList<>();
+    private final Set<String> expandingAliases = new HashSet<>();
 
     /**
      * {@code input} binds over the aggregation's input; {@code keyExprs} are the grouping expressions
@@ -64,17 +68,26 @@ final class AggregationHook implements ExpressionBinder.Hook {
         if (SelectBinder.containsAggregateOrWindow(e)) {
             return null;
         }
+        if (e instanceof Expr.Identifier id && id.parts().size() == 1 && input.scope().resolve(id) == null) {
+            // A select-list alias (HAVING cnt > 1) stands for its expression, bound above the aggregation.
+            String alias = id.name().toLowerCase(Locale.ROOT);
+            Expr aliased = aliases.get(alias);
+            if (aliased != null && expandingAliases.add(alias)) {
+                try {
+                    return binder.bind(aliased);
+                } finally {
+                    expandingAliases.remove(alias);
+                }
+            }
+        }
         ScalarExpr bound;
         try {
             bound = input.bind(e);
-        } catch (Unbindable notInInput) {
-            if (e instanceof Expr.Identifier id && id.parts().size() == 1) {
-                Expr aliased = aliases.get(id.name().toLowerCase(Locale.ROOT));
-                if (aliased != null) {
-                    return binder.bind(aliased);
-                }
-                throw notInInput;
+        } catch (CairnException notBelow) {
+            if (e instanceof Expr.Identifier) {
+                throw notBelow;
             }
+            // Its parts may still be bound above the aggregation (an alias of an aggregate among them).
             return null;
         }
         return grouped(bound, e);
@@ -87,7 +100,16 @@ final class AggregationHook implements ExpressionBinder.Hook {
             return keyOutputs.get(k).ref();
         }
         if (PlanExpressions.hasSubquery(bound)) {
-            throw new Unbindable("subquery above an aggregation");
+            // A correlated subquery above the aggregation may refer to grouping keys only: the
+            // aggregation produces those under the same ids.
+            Set<Integer> keyIds = new HashSet<>();
+            keyOutputs.forEach(key -> keyIds.add(key.id()));
+            Set<Integer> ungrouped = new HashSet<>(inputIds);
+            ungrouped.removeAll(keyIds);
+            if (!ColumnRefs.referencesAny(bound, ungrouped) && !ColumnRefs.subqueriesReference(bound, ungrouped)) {
+                return bound;
+            }
+            throw QueryErrors.wrong(QueryErrors.notGrouped(e instanceof Expr.Identifier id ? id.name() : "(subquery)"));
         }
         if (!ColumnRefs.referencesAny(bound, inputIds)) {
             return bound;
@@ -102,7 +124,7 @@ final class AggregationHook implements ExpressionBinder.Hook {
     ScalarExpr star(PlanColumn column) {
         int k = keyExprs.indexOf(column.ref());
         if (k < 0) {
-            throw new Unbindable("* in an aggregating query");
+            throw QueryErrors.wrong(QueryErrors.notGrouped(column.name()));
         }
         return keyOutputs.get(k).ref();
     }
@@ -114,7 +136,7 @@ final class AggregationHook implements ExpressionBinder.Hook {
         if (f.separator() != null) {
             // group_concat(x SEPARATOR s) is group_concat(x, s); several values with SEPARATOR are not bound yet.
             if (args.size() != 1) {
-                throw new Unbindable("group_concat of several values with SEPARATOR");
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "group_concat of several values with SEPARATOR: concat() them first");
             }
             args.add(arguments.bind(f.separator()));
         }
@@ -131,7 +153,7 @@ final class AggregationHook implements ExpressionBinder.Hook {
         PlanColumn column;
         if (SelectBinder.GROUPING_FUNCTIONS.contains(name)) {
             if (args.isEmpty() || args.stream().anyMatch(a -> !keyExprs.contains(a))) {
-                throw new Unbindable(name + " of a non-key");
+                throw QueryErrors.wrong(name + " takes GROUP BY expressions only");
             }
             column = queries.newColumn(SqlFormatter.format(f), DataType.BIGINT, false);
         } else {

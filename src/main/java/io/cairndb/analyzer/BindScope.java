@@ -3,18 +3,19 @@ package io.cairndb.analyzer;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.sql.tree.Expr;
 
+import io.cairndb.error.CairnException;
 import io.cairndb.error.QueryErrors;
 import io.cairndb.error.UnknownNames;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * The columns a query block's expressions can name: the fields of its FROM clause, and through
  * {@code outer} those of the enclosing blocks (a correlated subquery's references).
  */
-record BindScope(List<Field> fields, BindScope outer, Set<String> aliases) {
+record BindScope(List<Field> fields, BindScope outer, Map<String, Expr> aliases) {
 
     /**
      * A nameable column: {@code qualifier} is the table alias (null for none); {@code star} whether
@@ -37,11 +38,19 @@ record BindScope(List<Field> fields, BindScope outer, Set<String> aliases) {
 
     BindScope {
         fields = List.copyOf(fields);
-        aliases = Set.copyOf(aliases);
+        aliases = Map.copyOf(aliases);
     }
 
     BindScope(List<Field> fields, BindScope outer) {
-        this(fields, outer, Set.of());
+        this(fields, outer, Map.of());
+    }
+
+    /**
+     * The select-list expression a name no column has stands for in this block, or null: the
+     * engine lets WHERE name an alias of the select list, and queries written for it do.
+     */
+    Expr alias(Expr.Identifier id) {
+        return id.parts().size() == 1 ? aliases.get(id.name().toLowerCase(Locale.ROOT)) : null;
     }
 
     static BindScope of(List<Field> fields) {
@@ -55,7 +64,7 @@ record BindScope(List<Field> fields, BindScope outer, Set<String> aliases) {
     PlanColumn local(Expr.Identifier id) {
         List<String> parts = id.parts();
         if (parts.size() > 3) {
-            throw new Unbindable("name with more than three parts");
+            throw UnknownNames.column(String.join(".", parts), null);
         }
         String name = id.name();
         String qualifier = parts.size() >= 2 ? parts.get(parts.size() - 2) : null;
@@ -66,39 +75,25 @@ record BindScope(List<Field> fields, BindScope outer, Set<String> aliases) {
             if (matches) {
                 if (found != null && found.column().id() != f.column().id()) {
                     boolean twoRelations = found.qualifier() != null && !found.qualifier().equalsIgnoreCase(f.qualifier());
-                    if (!twoRelations) {
-                        throw new Unbindable("two columns of one relation named " + name);
+                    if (twoRelations) {
+                        throw QueryErrors.ambiguous(name, null);
                     }
-                    throw QueryErrors.ambiguous(name, null);
+                    // Two columns of one derived table share the name: the first answers, as in the engine.
+                    continue;
                 }
                 found = f;
             }
         }
-        if (found == null && parts.size() == 2 && fields.stream().anyMatch(f -> f.name().equalsIgnoreCase(parts.get(0)))) {
-            throw new Unbindable("struct field access");
-        }
         return found == null ? null : found.column();
     }
 
-    /**
-     * The error for a name no scope has, worded as Doris words it. Names the binder leaves to the
-     * other path: hidden columns the write path reads, the engine's row id, a select-list alias used
-     * where the engine resolves it, and names of more than two parts.
-     */
-    RuntimeException unknown(Expr.Identifier id) {
+    /** The error for a name no scope has, worded as Doris words it. */
+    CairnException unknown(Expr.Identifier id) {
         String name = id.name();
-        if (name.startsWith("__") || name.equalsIgnoreCase("rowid") || id.parts().size() > 2) {
-            return new Unbindable("hidden, row id or long name " + name);
-        }
-        for (BindScope s = this; s != null; s = s.outer) {
-            if (s.aliases.contains(name.toLowerCase(Locale.ROOT))) {
-                return new Unbindable("select-list alias " + name);
-            }
-        }
         if (id.parts().size() == 1) {
             return UnknownNames.column(name, null);
         }
-        String qualifier = id.parts().get(0);
+        String qualifier = id.parts().get(id.parts().size() - 2);
         for (BindScope s = this; s != null; s = s.outer) {
             for (Field f : s.fields) {
                 if (qualifier.equalsIgnoreCase(f.qualifier())) {

@@ -13,11 +13,14 @@ import io.cairndb.printer.OperatorTypes;
 import io.cairndb.sql.tree.Expr;
 
 import io.cairndb.error.CairnException;
-import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
 
+import io.cairndb.error.UnknownNames;
+
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -52,14 +55,14 @@ final class ExpressionBinder {
 
         CairnException aggregateHere() {
             if (this == OTHER) {
-                throw new Unbindable("aggregate call out of place");
+                return QueryErrors.wrong("aggregate functions are not allowed here");
             }
             return QueryErrors.wrong(keyword == null ? QueryErrors.NESTED_AGGREGATE : QueryErrors.aggregateIn(keyword));
         }
 
         CairnException windowHere() {
             if (this == OTHER) {
-                throw new Unbindable("window call out of place");
+                return QueryErrors.wrong("analytic expressions are not allowed here");
             }
             return QueryErrors.wrong(keyword == null ? QueryErrors.ANALYTIC_IN_AGGREGATE : QueryErrors.analyticIn(keyword));
         }
@@ -69,6 +72,8 @@ final class ExpressionBinder {
     private final BindScope scope;
     private final Hook hook;
     private final Clause clause;
+    /** The select-list aliases being bound in place of their names, so that an alias never expands into itself. */
+    private final Set<String> expandingAliases = new HashSet<>();
 
     ExpressionBinder(QueryBinder queries, BindScope scope, Hook hook) {
         this(queries, scope, hook, Clause.OTHER);
@@ -116,10 +121,23 @@ final class ExpressionBinder {
     private ScalarExpr bindDefault(Expr e) {
         if (e instanceof Expr.Identifier id) {
             PlanColumn c = scope.resolve(id);
-            if (c == null) {
-                throw scope.unknown(id);
+            if (c != null) {
+                return c.ref();
             }
-            return c.ref();
+            ScalarExpr field = structField(id);
+            if (field != null) {
+                return field;
+            }
+            Expr aliased = scope.alias(id);
+            String alias = id.name().toLowerCase(Locale.ROOT);
+            if (aliased != null && expandingAliases.add(alias)) {
+                try {
+                    return bind(aliased);
+                } finally {
+                    expandingAliases.remove(alias);
+                }
+            }
+            throw scope.unknown(id);
         } else if (e instanceof Expr.NullLiteral) {
             return new ScalarExpr.Literal(DataType.NULL, null);
         } else if (e instanceof Expr.BooleanLiteral b) {
@@ -127,7 +145,9 @@ final class ExpressionBinder {
         } else if (e instanceof Expr.IntegerLiteral i) {
             DataType t = OperatorTypes.integerLiteral(i.value());
             if (t == null) {
-                throw new Unbindable("integer literal wider than LARGEINT");
+                // Wider than LARGEINT: a DECIMAL literal, as Doris reads it.
+                BigDecimal d = new BigDecimal(i.value());
+                return new ScalarExpr.Literal(OperatorTypes.decimalLiteral(d), d);
             }
             return new ScalarExpr.Literal(t, i.value());
         } else if (e instanceof Expr.DecimalLiteral d) {
@@ -180,8 +200,14 @@ final class ExpressionBinder {
         } else if (e instanceof Expr.InSubquery in) {
             return queries.subquery(ScalarExpr.SubqueryKind.IN, in.negated(), bind(in.value()), in.query(), scope);
         }
-        // Parameters, DEFAULT, lambdas and a bare * are bound elsewhere or not yet.
-        throw new Unbindable(e.getClass().getSimpleName());
+        if (e instanceof Expr.Lambda) {
+            throw QueryErrors.wrong("a lambda expression is only allowed as an argument of an array function");
+        }
+        if (e instanceof Expr.Star) {
+            throw QueryErrors.wrong("* is only allowed in a select list or in count(*)");
+        }
+        // Parameters are bound to their values and DEFAULT is resolved before a statement is bound.
+        throw new IllegalStateException("unbound " + e.getClass().getSimpleName());
     }
 
     private static ScalarExpr sessionLiteral(Object value) {
@@ -229,6 +255,28 @@ final class ExpressionBinder {
      * The arguments of a call: a bare unit word no column is named after ({@code timestampdiff(MONTH, ..)})
      * is that word as a string; a lambda's parameters take the element types of the array arguments.
      */
+    /** {@code s.f} where {@code s} is a STRUCT column: its field {@code f}. */
+    private ScalarExpr structField(Expr.Identifier id) {
+        if (id.parts().size() != 2) {
+            return null;
+        }
+        PlanColumn struct = scope.resolve(new Expr.Identifier(List.of(id.parts().get(0))));
+        if (struct == null || struct.type().kind() != TypeKind.STRUCT) {
+            return null;
+        }
+        int at = -1;
+        for (int i = 0; i < struct.type().fieldNames().size(); i++) {
+            if (struct.type().fieldNames().get(i).equalsIgnoreCase(id.name())) {
+                at = i;
+            }
+        }
+        if (at < 0) {
+            throw UnknownNames.qualifiedColumn(id.parts().get(0), id.name(), null);
+        }
+        ScalarExpr name = new ScalarExpr.Literal(DataType.varchar(id.name().length()), struct.type().fieldNames().get(at));
+        return new ScalarExpr.Call("struct_element", List.of(struct.ref(), name), struct.type().children().get(at), true);
+    }
+
     private List<ScalarExpr> arguments(List<Expr> args, boolean takesUnitWord) {
         List<ScalarExpr> out = new ArrayList<>(args.size());
         List<DataType> elementTypes = new ArrayList<>();
@@ -260,7 +308,8 @@ final class ExpressionBinder {
 
     private ScalarExpr lambda(Expr.Lambda l, List<DataType> elementTypes) {
         if (l.params().size() != elementTypes.size()) {
-            throw new Unbindable("lambda parameters do not match the array arguments");
+            throw QueryErrors.wrong("The lambda expression takes " + l.params().size()
+                    + " parameter(s) but the function has " + elementTypes.size() + " array argument(s)");
         }
         List<PlanColumn> params = new ArrayList<>();
         List<BindScope.Field> fields = new ArrayList<>();
@@ -303,7 +352,8 @@ final class ExpressionBinder {
     /** An operator call of the type the operator rules give; null from them means no such operation. */
     private static ScalarExpr call(Operator op, List<ScalarExpr> args, ArgumentType result) {
         if (result == null) {
-            throw new Unbindable("no " + op + " for these types");
+            throw QueryErrors.wrong("Can not find the compatibility function signature: " + op.function() + "("
+                    + args.stream().map(a -> a.type().toSql()).collect(java.util.stream.Collectors.joining(", ")) + ")");
         }
         return new ScalarExpr.Call(op.function(), args, result.type(), result.nullable());
     }
@@ -350,7 +400,7 @@ final class ExpressionBinder {
     /** {@code d + INTERVAL n unit}: a DATE stays a DATE for whole days and coarser, anything else is a DATETIME. */
     private static ScalarExpr dateArithmetic(Expr.Binary b, ScalarExpr l, ScalarExpr r) {
         if (b.op() == Expr.BinaryOp.SUBTRACT && l instanceof ScalarExpr.Interval) {
-            throw new Unbindable("INTERVAL minus a date");
+            throw QueryErrors.wrong("An INTERVAL can not be subtracted from: write the date first");
         }
         ScalarExpr date = l instanceof ScalarExpr.Interval ? r : l;
         ScalarExpr.Interval interval = (ScalarExpr.Interval) (l instanceof ScalarExpr.Interval ? l : r);
@@ -401,27 +451,16 @@ final class ExpressionBinder {
         DataType element = switch (t.kind()) {
             case ARRAY -> t.children().get(0);
             case MAP -> t.children().get(1);
-            default -> throw new Unbindable("subscript of " + t);
+            default -> throw QueryErrors.wrong("Only an ARRAY or a MAP can be subscripted, not " + t.toSql());
         };
         return new ScalarExpr.Call(Operator.ELEMENT_AT.function(), List.of(base, index), element, true);
     }
 
-    /**
-     * The registry's signature of a call over bound arguments. Arguments without a common type are
-     * left to the other path for now, which words that error as the engine reports it.
-     */
+    /** The registry's signature of a call over bound arguments. */
     static FunctionSignature signature(String name, List<ScalarExpr> args) {
-        FunctionSignature sig;
-        try {
-            sig = FunctionRegistry.instance().resolve(name, argumentTypes(args));
-        } catch (CairnException e) {
-            if (e.errorCode() == ErrorCode.WRONG_ARGUMENTS_TYPE.code()) {
-                throw new Unbindable(e.getMessage());
-            }
-            throw e;
-        }
+        FunctionSignature sig = FunctionRegistry.instance().resolve(name, argumentTypes(args));
         if (sig == null) {
-            throw new Unbindable("no signature for " + name);
+            throw QueryErrors.unknownFunction(name, null);
         }
         return sig;
     }

@@ -2,6 +2,9 @@ package io.cairndb.analyzer;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.ScalarExpr;
 
 import java.util.List;
@@ -25,20 +28,20 @@ final class GeneratorTypes {
             case "explode_json_array_json" -> List.of(DataType.JSON);
             case "explode_map" -> mapEntries(args);
             case "posexplode" -> List.of(DataType.INT, element(args.isEmpty() ? null : args.get(0)));
-            default -> throw new Unbindable("table generator " + name);
+            default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "Table generator not supported in LATERAL VIEW: " + name);
         };
     }
 
     private static DataType element(ScalarExpr array) {
         if (array == null || array.type().kind() != TypeKind.ARRAY) {
-            throw new Unbindable("explode of a non-array");
+            throw QueryErrors.wrong("explode takes an ARRAY, not " + (array == null ? "nothing" : array.type().toSql()));
         }
         return array.type().children().get(0);
     }
 
     private static List<DataType> mapEntries(List<ScalarExpr> args) {
         if (args.size() != 1 || args.get(0).type().kind() != TypeKind.MAP) {
-            throw new Unbindable("explode_map of a non-map");
+            throw QueryErrors.wrong("explode_map takes one MAP");
         }
         return args.get(0).type().children();
     }

@@ -1,5 +1,7 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -107,7 +109,7 @@ final class GroupingKeys {
                 throw QueryErrors.wrong(QueryErrors.positionNotInSelectList("GROUP BY", selectExprs.size()));
             }
             if (selectExprs.get(position - 1) == null) {
-                throw new Unbindable("GROUP BY the position of a * column");
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "GROUP BY " + position + " names a column of *: name the column");
             }
             resolved = selectExprs.get(position - 1);
         } else if (key instanceof Expr.Identifier id && id.parts().size() == 1 && input.scope().resolve(id) == null) {

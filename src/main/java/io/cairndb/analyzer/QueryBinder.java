@@ -54,24 +54,16 @@ public final class QueryBinder {
     }
 
     /**
-     * The plan of {@code query}, or null when it uses something the binder does not bind yet (the
-     * caller then prints the syntax tree). Errors of the catalog (an unknown table) are thrown.
+     * The plan of a query, and the session functions ({@code connection_id()}, {@code current_user()} ..)
+     * the binder folded into constants of this session, which the plan no longer shows.
      */
-    public static PlanNode tryBind(StatementContext ctx, Query query) {
-        return bind(ctx, query).plan();
-    }
-
-    /**
-     * The plan of a query, or (plan null) what keeps the binder from binding it; and the session
-     * functions ({@code connection_id()}, {@code current_user()} ..) it folded into constants of this
-     * session, which the plan no longer shows.
-     */
-    public record Result(PlanNode plan, String unbound, Set<String> sessionFunctions) {
+    public record Result(PlanNode plan, Set<String> sessionFunctions) {
         public Result {
             sessionFunctions = Set.copyOf(sessionFunctions);
         }
     }
 
+    /** Binds {@code query}; a wrong query fails with the error Doris gives it. */
     public static Result bind(StatementContext ctx, Query query) {
         return bind(ctx, query, false);
     }
@@ -82,13 +74,14 @@ public final class QueryBinder {
      * it removes with it).
      */
     public static Result bind(StatementContext ctx, Query query, boolean rowIds) {
-        try {
-            QueryBinder binder = new QueryBinder(ctx, rowIds);
-            PlanNode plan = binder.query(query, null);
-            return new Result(plan, null, binder.sessionFunctions);
-        } catch (Unbindable e) {
-            return new Result(null, e.getMessage(), Set.of());
-        }
+        QueryBinder binder = new QueryBinder(ctx, rowIds);
+        PlanNode plan = binder.query(query, null);
+        return new Result(plan, binder.sessionFunctions);
+    }
+
+    /** Binds a lone expression (a column default, a value of INSERT .. VALUES or SET), which names no column. */
+    public static ScalarExpr bindExpression(StatementContext ctx, Expr expr) {
+        return new ExpressionBinder(new QueryBinder(ctx, false), BindScope.of(List.of()), null).bind(expr);
     }
 
     StatementContext context() {
@@ -165,7 +158,7 @@ public final class QueryBinder {
         }
         int width = rows.get(0).size();
         if (rows.stream().anyMatch(r -> r.size() != width)) {
-            throw new Unbindable("VALUES rows of different lengths");
+            throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
         }
         List<PlanColumn> outputs = new ArrayList<>();
         for (int i = 0; i < width; i++) {
@@ -181,14 +174,18 @@ public final class QueryBinder {
     private PlanNode orderAndLimit(PlanNode node, List<OrderItem> orderBy, Query.Limit limit) {
         if (!orderBy.isEmpty()) {
             List<PlanNode.SortKey> keys = new ArrayList<>();
+            ExpressionBinder outputs = new ExpressionBinder(this, BindScope.of(node.outputs().stream()
+                    .map(c -> new BindScope.Field(null, c.name(), c)).toList()), null);
             for (OrderItem item : orderBy) {
-                keys.add(sortKey(outputNamed(node.outputs(), item.expr()).ref(), item));
+                PlanColumn named = outputNamed(node.outputs(), item.expr());
+                keys.add(sortKey(named != null ? named.ref() : outputs.bind(item.expr()), item));
             }
             node = new PlanNode.Sort(node, keys);
         }
         return limit == null ? node : new PlanNode.Limit(node, limit.count(), limit.offset());
     }
 
+    /** The output a position or a name stands for, or null for an expression over the outputs. */
     private static PlanColumn outputNamed(List<PlanColumn> outputs, Expr e) {
         if (e instanceof Expr.IntegerLiteral i) {
             int position = i.value().intValue();
@@ -204,7 +201,7 @@ public final class QueryBinder {
                 }
             }
         }
-        throw new Unbindable("ORDER BY over a set operation by expression");
+        return null;
     }
 
     /** A sort key; MySQL's default puts NULLs first ascending and last descending. */

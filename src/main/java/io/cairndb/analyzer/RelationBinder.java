@@ -11,6 +11,7 @@ import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.error.QueryErrors;
 import io.cairndb.error.UnknownNames;
 import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
@@ -63,7 +64,8 @@ final class RelationBinder {
                 .bindAll(view.generator().args());
         List<DataType> types = GeneratorTypes.of(name, args);
         if (types.size() != view.columns().size()) {
-            throw new Unbindable("LATERAL VIEW column count");
+            throw QueryErrors.wrong("LATERAL VIEW " + name + " produces " + types.size() + " column(s) but "
+                    + view.columns().size() + " name(s) are given");
         }
         List<PlanColumn> generated = new ArrayList<>();
         List<BindScope.Field> fields = new ArrayList<>(source.fields());
@@ -79,7 +81,8 @@ final class RelationBinder {
     private static List<BindScope.Field> fields(PlanNode plan, String qualifier, List<String> names) {
         List<PlanColumn> outputs = plan.outputs();
         if (names.size() > outputs.size()) {
-            throw new Unbindable("more column names than columns");
+            throw QueryErrors.wrong("The derived table " + qualifier + " has " + outputs.size() + " column(s) but "
+                    + names.size() + " column name(s) are given");
         }
         List<BindScope.Field> out = new ArrayList<>();
         for (int i = 0; i < outputs.size(); i++) {
@@ -173,7 +176,7 @@ final class RelationBinder {
     /** {@code t@incr(..)}: the table's changes in a commit-time window, with the changelog columns. */
     private Bound changelogWindow(Relation.TableRef ref, TableMeta t, String qualifier) {
         if (t.isView() || ref.temporaryPartitions()) {
-            throw new Unbindable("@incr of a view or of temporary partitions");
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INCR query requires changelog enabled on base table.");
         }
         Leaf leaf = tableColumns(t, qualifier);
         addHidden(leaf, qualifier, IncrPlanner.HIDDEN_COLUMNS, List.of(DataType.TINYINT, DataType.BIGINT, DataType.BIGINT));
@@ -184,8 +187,11 @@ final class RelationBinder {
     /** A stream: the unconsumed changes of its table, with the stream columns. */
     private Bound streamRead(Relation.TableRef ref, StreamMeta stream, String qualifier) {
         TableMeta t = queries.context().catalog().tableById(stream.tableDatabase(), stream.tableId());
-        if (ref.incr() != null || !ref.partitions().isEmpty() || t == null) {
-            throw new Unbindable("stream read with @incr or PARTITION, or without its table");
+        if (ref.incr() != null || !ref.partitions().isEmpty()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "A stream can not be read with @incr or PARTITION: " + stream.name());
+        }
+        if (t == null) {
+            throw new CairnException(ErrorCode.NO_SUCH_TABLE, "The base table of stream " + stream.name() + " no longer exists");
         }
         Leaf leaf = tableColumns(t, qualifier);
         addHidden(leaf, qualifier, StreamPlanner.HIDDEN_COLUMNS, List.of(DataType.STRING, DataType.LARGEINT));
@@ -197,11 +203,13 @@ final class RelationBinder {
     /** A system table: its columns are those of the rows the system supplies for it. */
     private Bound systemTable(Relation.TableRef ref, String db, String qualifier) {
         if (ref.incr() != null || !ref.partitions().isEmpty()) {
-            throw new Unbindable("@incr or PARTITION of a system table");
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "A system table can not be read with @incr or PARTITION: "
+                    + ref.name().name());
         }
         String item = queries.context().systemTables().fromItem(queries.context(), db, ref.name().name());
         if (item == null) {
-            throw new Unbindable("unknown system table");
+            throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + ref.name().name() + "] does not exist in database ["
+                    + db + "].");
         }
         return systemScan(db, ref.name().name(), false, Map.of(), item, qualifier);
     }
@@ -219,12 +227,14 @@ final class RelationBinder {
 
     private Bound tableFunction(Relation.TableFunction fn) {
         if (!fn.args().isEmpty()) {
-            throw new Unbindable("table function with arguments");
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Table function " + fn.name()
+                    + " takes properties (\"key\" = \"value\", ..), not arguments");
         }
         String qualifier = fn.alias() != null ? fn.alias() : fn.name();
         if (!fn.name().equalsIgnoreCase("numbers")) {
             if (!fn.columnAliases().isEmpty()) {
-                throw new Unbindable("system table function with column aliases");
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Table function " + fn.name()
+                    + " names its own columns: alias them in the select list");
             }
             String item = TableFunctions.sql(fn, queries.context());
             return systemScan(null, fn.name().toLowerCase(Locale.ROOT), true, fn.properties(), item, qualifier);
@@ -251,14 +261,20 @@ final class RelationBinder {
         List<BindScope.Field> both = new ArrayList<>(left.fields());
         both.addAll(right.fields());
         ScalarExpr condition;
+        List<BindScope.Field> leftFields = left.fields();
         List<BindScope.Field> rightFields = right.fields();
         if (!join.using().isEmpty()) {
-            if (kind == PlanNode.JoinKind.RIGHT || kind == PlanNode.JoinKind.FULL || swap) {
-                throw new Unbindable("USING in a right or full join");
+            if (kind == PlanNode.JoinKind.FULL || swap) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "USING in a " + join.type().name().replace('_', ' ')
+                        + " JOIN: write the condition with ON");
             }
             condition = using(join.using(), left.fields(), right.fields());
-            rightFields = right.fields().stream().map(f -> join.using().stream().anyMatch(u -> u.equalsIgnoreCase(f.name()))
-                    ? new BindScope.Field(f.qualifier(), f.name(), f.column(), false, false) : f).toList();
+            // The column of a USING pair that a bare name finds is the preserved side's; the other only qualified.
+            if (kind == PlanNode.JoinKind.RIGHT) {
+                leftFields = unnamed(left.fields(), join.using());
+            } else {
+                rightFields = unnamed(right.fields(), join.using());
+            }
         } else if (join.on() != null) {
             // The engine words a misplaced aggregate in ON as one in WHERE; so does the binder.
             condition = new ExpressionBinder(queries, new BindScope(both, outer), null, ExpressionBinder.Clause.WHERE)
@@ -270,11 +286,17 @@ final class RelationBinder {
         List<BindScope.Field> fields = new ArrayList<>();
         boolean leftNullable = kind == PlanNode.JoinKind.RIGHT || kind == PlanNode.JoinKind.FULL;
         boolean rightNullable = kind == PlanNode.JoinKind.LEFT || kind == PlanNode.JoinKind.FULL;
-        left.fields().forEach(f -> fields.add(leftNullable ? f.withColumn(f.column().asNullable()) : f));
+        leftFields.forEach(f -> fields.add(leftNullable ? f.withColumn(f.column().asNullable()) : f));
         if (kind.keepsRight()) {
             rightFields.forEach(f -> fields.add(rightNullable ? f.withColumn(f.column().asNullable()) : f));
         }
         return new Bound(node, fields);
+    }
+
+    /** The fields with the USING columns hidden from bare names and {@code *}. */
+    private static List<BindScope.Field> unnamed(List<BindScope.Field> fields, List<String> using) {
+        return fields.stream().map(f -> using.stream().anyMatch(u -> u.equalsIgnoreCase(f.name()))
+                ? new BindScope.Field(f.qualifier(), f.name(), f.column(), false, false) : f).toList();
     }
 
     /** {@code USING (a, b)}: equalities of the same-named columns of both sides. */

@@ -1,6 +1,7 @@
 package io.cairndb.analyzer;
 
 import io.cairndb.error.QueryErrors;
+import io.cairndb.error.UnknownNames;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
@@ -46,7 +47,7 @@ final class SelectBinder {
         RelationBinder.Bound from = spec.from() == null
                 ? new RelationBinder.Bound(new PlanNode.Values(List.of(), List.of(List.of())), List.of())
                 : new RelationBinder(queries, outer).bind(spec.from());
-        BindScope scope = new BindScope(from.fields(), outer, aliases().keySet());
+        BindScope scope = new BindScope(from.fields(), outer, aliases());
         ExpressionBinder plain = new ExpressionBinder(queries, scope, null);
         PlanNode node = from.node();
         if (spec.where() != null) {
@@ -111,7 +112,8 @@ final class SelectBinder {
                 column = visible.get(at);
             } else {
                 if (spec.distinct()) {
-                    throw new Unbindable("ORDER BY a column not in a DISTINCT select list");
+                    throw QueryErrors.wrong("Expression #" + (i + 1) + " of ORDER BY clause is not in SELECT list;"
+                            + " this is incompatible with DISTINCT");
                 }
                 column = queries.newColumn("__order_" + i, e.type(), e.nullable());
                 assignments.add(new PlanNode.Assignment(column, e));
@@ -159,7 +161,7 @@ final class SelectBinder {
             for (int i = 0; i < items.size(); i++) {
                 if (items.get(i).label().equalsIgnoreCase(id.name())) {
                     if (named != null && !named.equals(selected.get(i))) {
-                        throw new Unbindable("ORDER BY name of several select items");
+                        throw QueryErrors.ambiguous(id.name(), null);
                     }
                     named = selected.get(i);
                 }
@@ -188,7 +190,7 @@ final class SelectBinder {
                 }
             }
             if (all.qualifier() != null && items.size() == before) {
-                throw new Unbindable("unknown qualifier of *");
+                throw UnknownNames.qualifier(all.qualifier().name(), null);
             }
         }
         return items;

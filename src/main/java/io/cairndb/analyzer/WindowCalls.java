@@ -1,5 +1,7 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -40,7 +42,8 @@ final class WindowCalls {
             throw QueryErrors.notAggregate(name, null);
         }
         if (f.separator() != null || !f.orderBy().isEmpty()) {
-            throw new Unbindable("window call with SEPARATOR or ORDER BY inside");
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, name + " with ORDER BY or SEPARATOR inside its parentheses"
+                    + " can not be used as an analytic function");
         }
         List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? List.of() : binder.bindAll(f.args());
         WindowSpec over = f.over();

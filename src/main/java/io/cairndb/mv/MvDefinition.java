@@ -1,6 +1,5 @@
 package io.cairndb.mv;
 
-import io.cairndb.analyzer.QueryAnalyzer;
 import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
@@ -55,8 +54,8 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
                                 String unit, Map<String, String> properties) {
         QueryBinder.Result bound = QueryBinder.bind(ctx, query);
         PlanNode plan = bound.plan();
-        QueryLineage lineage = plan == null ? QueryAnalyzer.lineage(ctx, query) : lineage(bound);
-        String signature = plan == null ? null : PlanSignature.of(plan);
+        QueryLineage lineage = lineage(bound);
+        String signature = PlanSignature.of(plan);
         if (!lineage.nondeterministicFunctions().isEmpty() && !MvProperties.allowsNondeterministic(properties)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain nonDeterministic expression, the expression is "
                     + lineage.nondeterministicFunctions().get(0) + "()");

@@ -54,6 +54,11 @@ public final class PlanPrinter {
         return sb.append(orderAndLimit(sort, limit)).toString();
     }
 
+    /** A bound expression over no columns, as DuckDB SQL. */
+    public String printExpression(ScalarExpr e) {
+        return expr(e);
+    }
+
     private static boolean isIdentity(PlanNode.Project p) {
         return p.assignments().stream().allMatch(a -> a.expr() instanceof ScalarExpr.ColumnRef r && r.id() == a.column().id());
     }

@@ -208,27 +208,15 @@ final class StatementDispatcher {
             case "SHAPE PLAN", "ANALYZED PLAN", "LOGICAL PLAN", "REWRITTEN PLAN", "OPTIMIZED PLAN" -> true;
             default -> false;
         };
-        if (planOnly && bound.plan() == null) {
-            // A query that is wrong fails here with its own error.
-            Sql.rows(ctx.txn().connection(), "EXPLAIN " + ctx.translator().translate(q.query()));
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "EXPLAIN " + level
-                    + " is not available for this query: the planner does not bind it yet (" + bound.unbound() + ")");
-        }
         List<List<Object>> rows = new ArrayList<>();
         if (planOnly) {
             String text = level.equals("SHAPE PLAN") ? PlanText.shape(bound.plan()) : PlanText.of(bound.plan());
             text.lines().forEach(line -> rows.add(List.of(line)));
             return new ListRowResult(List.of(new ResultColumn("Explain String", DataType.STRING)), rows);
         }
-        String sql;
-        if (bound.plan() != null) {
-            rows.add(List.of("Logical plan:"));
-            PlanText.of(bound.plan()).lines().forEach(line -> rows.add(List.of("  " + line)));
-            sql = ctx.translator().print(bound.plan());
-        } else {
-            rows.add(List.of("Logical plan: not bound yet (" + bound.unbound() + ")"));
-            sql = ctx.translator().translate(q.query());
-        }
+        rows.add(List.of("Logical plan:"));
+        PlanText.of(bound.plan()).lines().forEach(line -> rows.add(List.of("  " + line)));
+        String sql = ctx.translator().print(bound.plan());
         rows.add(List.of("DuckDB SQL: " + sql));
         for (List<Object> r : Sql.rows(ctx.txn().connection(), "EXPLAIN " + sql)) {
             for (String line : String.valueOf(r.get(r.size() - 1)).split("\n")) {

@@ -6,11 +6,13 @@ import io.cairndb.engine.Sql;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.OrderItem;
 import io.cairndb.sql.tree.Query;
+import io.cairndb.sql.tree.QueryBody;
+import io.cairndb.sql.tree.Relation;
 
-import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /** LIKE, WHERE, ORDER BY and LIMIT over the rows of a SHOW command. */
@@ -60,48 +62,38 @@ final class RowFilter {
         if (rows.isEmpty()) {
             return rows;
         }
-        List<String> tuples = new ArrayList<>();
+        List<List<Expr>> values = new ArrayList<>();
         for (List<Object> r : rows) {
-            List<String> lits = new ArrayList<>();
-            for (Object v : r) {
-                lits.add(literal(v));
-            }
-            tuples.add("(" + String.join(", ", lits) + ")");
+            values.add(r.stream().map(RowFilter::literal).toList());
         }
-        List<String> names = columns.stream().map(c -> Sql.ident(c.name())).toList();
-        StringBuilder sql = new StringBuilder("SELECT * FROM (VALUES ").append(String.join(", ", tuples))
-                .append(") AS ").append(Sql.ident("s")).append("(").append(String.join(", ", names)).append(")");
-        var tr = ctx.translator();
-        if (where != null) {
-            sql.append(" WHERE ").append(tr.translate(where));
-        }
-        if (!orderBy.isEmpty()) {
-            List<String> keys = new ArrayList<>();
-            for (OrderItem o : orderBy) {
-                keys.add(tr.translate(o.expr()) + (o.ascending() ? " ASC" : " DESC"));
-            }
-            sql.append(" ORDER BY ").append(String.join(", ", keys));
-        }
-        if (limit != null) {
-            sql.append(" LIMIT ").append(limit.count()).append(" OFFSET ").append(limit.offset());
-        }
+        List<String> names = columns.stream().map(ResultColumn::name).toList();
+        Relation shown = new Relation.SubqueryRelation(Query.of(new QueryBody.Values(values)), "s", names);
+        Query query = new Query(List.of(), new QueryBody.QuerySpec(Map.of(), false, List.of(new QueryBody.AllColumns(null)),
+                shown, where, null, null), orderBy, limit);
+        String sql = ctx.translator().translate(query);
         List<List<Object>> out = new ArrayList<>();
-        for (List<Object> r : Sql.rows(ctx.txn().connection(), sql.toString())) {
+        for (List<Object> r : Sql.rows(ctx.txn().connection(), sql)) {
             out.add(r);
         }
         return out;
     }
 
-    private static String literal(Object v) {
+    private static Expr literal(Object v) {
         if (v == null) {
-            return "NULL";
+            return new Expr.NullLiteral();
         }
-        if (v instanceof Number n && !(v instanceof BigDecimal)) {
-            return n.toString();
+        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+            return new Expr.IntegerLiteral(BigInteger.valueOf(((Number) v).longValue()));
+        }
+        if (v instanceof BigInteger i) {
+            return new Expr.IntegerLiteral(i);
+        }
+        if (v instanceof Double || v instanceof Float) {
+            return new Expr.DoubleLiteral(((Number) v).doubleValue());
         }
         if (v instanceof Boolean b) {
-            return b.toString().toUpperCase(Locale.ROOT);
+            return new Expr.BooleanLiteral(b);
         }
-        return Sql.literal(v.toString());
+        return new Expr.StringLiteral(v.toString());
     }
 }
