@@ -9,9 +9,6 @@ import io.cairndb.plan.ColumnLineage;
 import io.cairndb.plan.ColumnOrigin;
 import io.cairndb.plan.DateUnits;
 import io.cairndb.plan.QueryLineage;
-import io.cairndb.printer.ArgumentType;
-import io.cairndb.printer.FunctionRegistry;
-import io.cairndb.printer.OperatorTypes;
 import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Expr;
@@ -25,7 +22,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -36,9 +32,9 @@ import java.util.TreeSet;
 /**
  * Resolves the names of a query against its scopes (subqueries, CTEs, views, joins, set operations)
  * to find, for each output column, the base columns it traces back to, the base tables it reads and
- * the non-deterministic functions it calls (materialized views check their definition with it and
- * map their partitions onto base-table partitions), and the type of integer arithmetic, which Doris
- * widens where DuckDB would overflow.
+ * the non-deterministic functions it calls; and spells out the {@code *} of a materialized view's
+ * definition. The plan's lineage ({@code PlanLineage}) has replaced this walk for materialized views;
+ * it remains the reference the plan's lineage is tested against until the star expansion moves too.
  */
 public final class QueryAnalyzer {
     private static final Set<String> NONDETERMINISTIC = Set.of("now", "current_timestamp", "localtime", "localtimestamp",
@@ -47,50 +43,20 @@ public final class QueryAnalyzer {
     private static final int MAX_VIEW_DEPTH = 32;
 
     private final StatementContext ctx;
-    private final boolean bindOpaqueRelations;
-    private final boolean rejectUnknownColumns;
-    /** Set once the query reads a relation whose columns only the engine knows: names are then left to it. */
-    private boolean opaqueRelations;
-    /** The scopes a subquery's names may also refer to (correlation), innermost first. */
-    private final Deque<List<ScopeColumn>> outerScopes = new ArrayDeque<>();
-    /** The select-list aliases of the query blocks being visited, which WHERE, GROUP BY and HAVING may name. */
-    private final Deque<Set<String>> selectAliases = new ArrayDeque<>();
-    private final Map<Expr, DataType> arithmetic = new IdentityHashMap<>();
     private final Set<QueryLineage.BaseTable> tables = new LinkedHashSet<>();
     private final Set<String> nondeterministic = new TreeSet<>();
     private Deque<Map<String, List<ScopeColumn>>> ctes = new ArrayDeque<>();
     private int viewDepth;
 
-    private QueryAnalyzer(StatementContext ctx, boolean bindOpaqueRelations, boolean rejectUnknownColumns) {
+    private QueryAnalyzer(StatementContext ctx) {
         this.ctx = ctx;
-        this.bindOpaqueRelations = bindOpaqueRelations;
-        this.rejectUnknownColumns = rejectUnknownColumns;
     }
 
     /** The lineage of every output column; relations without catalog columns are bound by DuckDB to list theirs. */
     public static QueryLineage lineage(StatementContext ctx, Query query) {
-        QueryAnalyzer a = new QueryAnalyzer(ctx, true, false);
+        QueryAnalyzer a = new QueryAnalyzer(ctx);
         List<ScopeColumn> out = a.query(query);
         return new QueryLineage(out.stream().map(ScopeColumn::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
-    }
-
-    /**
-     * The integer additions, subtractions and multiplications of the query (by identity) with the
-     * wider type Doris gives them: INT + INT is a BIGINT, BIGINT + BIGINT a LARGEINT. A column that
-     * no table in scope has is reported here, as Doris reports it: the engine would name it only in
-     * some places (inside a cast it reports something else).
-     */
-    public static Map<Expr, DataType> widenedArithmetic(StatementContext ctx, Query query) {
-        QueryAnalyzer a = new QueryAnalyzer(ctx, false, true);
-        a.query(query);
-        return a.arithmetic;
-    }
-
-    /** The same for a lone expression, such as a value in INSERT .. VALUES. */
-    public static Map<Expr, DataType> widenedArithmetic(StatementContext ctx, Expr expr) {
-        QueryAnalyzer a = new QueryAnalyzer(ctx, false, false);
-        a.walk(expr, List.of());
-        return a.arithmetic;
     }
 
     /**
@@ -99,7 +65,7 @@ public final class QueryAnalyzer {
      * its definition this way, so that a column added to a base table later does not change its shape.
      */
     public static Query expandStars(StatementContext ctx, Query query) {
-        return new QueryAnalyzer(ctx, true, false).expanded(query);
+        return new QueryAnalyzer(ctx).expanded(query);
     }
 
     private Query expanded(Query q) {
@@ -217,7 +183,6 @@ public final class QueryAnalyzer {
         }
         if (body instanceof QueryBody.Values v) {
             // The engine names the columns of VALUES.
-            opaqueRelations = true;
             v.rows().forEach(r -> r.forEach(e -> walk(e, List.of())));
             List<ScopeColumn> out = new ArrayList<>();
             for (int i = 0; i < (v.rows().isEmpty() ? 0 : v.rows().get(0).size()); i++) {
@@ -249,21 +214,6 @@ public final class QueryAnalyzer {
 
     /** A SELECT block; its ORDER BY sees the output columns (aliases first) and the FROM columns. */
     private List<ScopeColumn> select(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
-        Set<String> aliases = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        for (QueryBody.SelectItem item : spec.select()) {
-            if (item instanceof QueryBody.SingleColumn sc && sc.alias() != null) {
-                aliases.add(sc.alias());
-            }
-        }
-        selectAliases.push(aliases);
-        try {
-            return selectBlock(spec, orderBy);
-        } finally {
-            selectAliases.pop();
-        }
-    }
-
-    private List<ScopeColumn> selectBlock(QueryBody.QuerySpec spec, List<OrderItem> orderBy) {
         List<ScopeColumn> scope = spec.from() == null ? new ArrayList<>() : new ArrayList<>(relation(spec.from()));
         if (spec.where() != null) {
             walk(spec.where(), scope);
@@ -369,13 +319,9 @@ public final class QueryAnalyzer {
 
     /**
      * A relation whose columns are only known by binding it (table functions, streams, system tables):
-     * bound by DuckDB for lineage, left without columns (names resolve to nothing) for typing.
+     * bound for its column names, with no lineage.
      */
     private List<ScopeColumn> untracked(Relation r, String qualifier) {
-        opaqueRelations = true;
-        if (!bindOpaqueRelations) {
-            return List.of();
-        }
         Query probe = new Query(List.of(), new QueryBody.QuerySpec(Map.of(), false,
                 List.of(new QueryBody.AllColumns(null)), r, null, null, null), List.of(), null);
         List<ScopeColumn> out = new ArrayList<>();
@@ -512,9 +458,8 @@ public final class QueryAnalyzer {
     }
 
     /**
-     * Visits an expression: notes non-deterministic calls, analyzes its subqueries, and types it,
-     * recording integer arithmetic that Doris widens and integer sums, which Doris types BIGINT.
-     * Returns its type, or null when unknown.
+     * Visits an expression: notes non-deterministic calls and analyzes its subqueries. Returns the
+     * type of a plain column reference, or null.
      */
     private DataType walk(Expr e, List<ScopeColumn> scope) {
         if (e instanceof Expr.FunctionCall f && (NONDETERMINISTIC.contains(f.name().toLowerCase(Locale.ROOT))
@@ -523,12 +468,7 @@ public final class QueryAnalyzer {
             nondeterministic.add(f.name().toLowerCase(Locale.ROOT));
         }
         for (Query q : ExprTree.subqueries(e)) {
-            outerScopes.push(scope);
-            try {
-                query(q);
-            } finally {
-                outerScopes.pop();
-            }
+            query(q);
         }
         List<ScopeColumn> childScope = e instanceof Expr.Lambda l ? withLambdaParameters(scope, l.params()) : scope;
         List<DataType> children = new ArrayList<>();
@@ -537,46 +477,7 @@ public final class QueryAnalyzer {
         }
         if (e instanceof Expr.Identifier id) {
             int i = ScopeColumn.find(scope, id);
-            if (i < 0 && rejectUnknownColumns && !opaqueRelations) {
-                UnknownColumns.check(id, scope, outerScopes, selectAliases);
-            }
             return i < 0 ? null : scope.get(i).type();
-        }
-        if (e instanceof Expr.IntegerLiteral lit) {
-            return OperatorTypes.integerLiteral(lit.value());
-        }
-        if (e instanceof Expr.Cast c) {
-            return c.type();
-        }
-        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.MINUS) {
-            return children.get(0);
-        }
-        if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("avg") && f.args().size() == 1
-                && children.get(0) != null && children.get(0).kind() == io.cairndb.catalog.TypeKind.DECIMAL) {
-            DataType averaged = FunctionRegistry.instance().resolve("avg", List.of(ArgumentType.of(children.get(0), true)))
-                    .returnType();
-            arithmetic.put(f, averaged);
-            return averaged;
-        }
-        if (e instanceof Expr.FunctionCall f && f.name().equalsIgnoreCase("sum") && f.args().size() == 1) {
-            if (children.get(0) == null || !children.get(0).kind().isInteger()) {
-                return null;
-            }
-            DataType summed = FunctionRegistry.instance().resolve("sum", List.of(ArgumentType.of(children.get(0), true)))
-                    .returnType();
-            arithmetic.put(f, summed);
-            return summed;
-        }
-        if (e instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUBTRACT
-                || b.op() == Expr.BinaryOp.MULTIPLY)) {
-            if (children.get(0) == null || children.get(1) == null || !children.get(0).kind().isInteger()
-                    || !children.get(1).kind().isInteger()) {
-                return null;
-            }
-            DataType widened = OperatorTypes.arithmetic(b.op(), ArgumentType.of(children.get(0), true),
-                    ArgumentType.of(children.get(1), true)).type();
-            arithmetic.put(b, widened);
-            return widened;
         }
         return null;
     }
