@@ -91,7 +91,7 @@ statement error Column count doesn't match value count
 INSERT INTO audit SELECT id, status FROM s_delta
 
 statement error
-INSERT INTO audit SELECT id, CAST(status AS INT) + 'x', __DORIS_STREAM_CHANGE_TYPE_COL__ FROM s_delta
+INSERT INTO audit SELECT id, repeat('x', 100), __DORIS_STREAM_CHANGE_TYPE_COL__ FROM s_delta
 
 query
 SELECT count(*) FROM s_delta

@@ -169,13 +169,14 @@ final class ExpressionBinder {
         } else if (e instanceof Expr.Binary b) {
             return binary(b);
         } else if (e instanceof Expr.Between b) {
-            ScalarExpr between = predicate(Operator.BETWEEN, List.of(bind(b.value()), bind(b.low()), bind(b.high())));
+            ScalarExpr between = predicate(Operator.BETWEEN,
+                    ImplicitCasts.comparedWithFirst(List.of(bind(b.value()), bind(b.low()), bind(b.high()))));
             return b.negated() ? not(between) : between;
         } else if (e instanceof Expr.InList in) {
             List<ScalarExpr> args = new ArrayList<>();
             args.add(bind(in.value()));
             args.addAll(bindAll(in.list()));
-            ScalarExpr inList = predicate(Operator.IN, args);
+            ScalarExpr inList = predicate(Operator.IN, ImplicitCasts.comparedWithFirst(args));
             return in.negated() ? not(inList) : inList;
         } else if (e instanceof Expr.IsNull n) {
             return call(n.negated() ? Operator.IS_NOT_NULL : Operator.IS_NULL, List.of(bind(n.value())), OperatorTypes.isNull());
@@ -377,11 +378,17 @@ final class ExpressionBinder {
         };
     }
 
-    private static ScalarExpr comparison(Operator op, Expr.BinaryOp syntax, ScalarExpr l, ScalarExpr r) {
+    private static ScalarExpr comparison(Operator op, Expr.BinaryOp syntax, ScalarExpr left, ScalarExpr right) {
+        List<ScalarExpr> operands = op == Operator.AND || op == Operator.OR ? List.of(left, right)
+                : ImplicitCasts.comparedWithFirst(List.of(left, right));
+        ScalarExpr l = operands.get(0);
+        ScalarExpr r = operands.get(1);
         return call(op, List.of(l, r), OperatorTypes.comparison(syntax, argumentType(l), argumentType(r)));
     }
 
-    private static ScalarExpr arithmetic(Expr.BinaryOp op, ScalarExpr l, ScalarExpr r) {
+    private static ScalarExpr arithmetic(Expr.BinaryOp op, ScalarExpr left, ScalarExpr right) {
+        ScalarExpr l = ImplicitCasts.numeric(left);
+        ScalarExpr r = ImplicitCasts.numeric(right);
         ArgumentType result = OperatorTypes.arithmetic(op, argumentType(l), argumentType(r));
         Operator operator = switch (op) {
             case ADD -> Operator.ADD;
@@ -443,7 +450,11 @@ final class ExpressionBinder {
             results.add(elseValue.type());
             nullable |= elseValue.nullable();
         }
-        return new ScalarExpr.Case(operand, whens, elseValue, OperatorTypes.commonType(results), nullable);
+        DataType type = OperatorTypes.commonType(results);
+        List<ScalarExpr.When> converted = whens.stream()
+                .map(w -> new ScalarExpr.When(w.condition(), ImplicitCasts.to(w.result(), type))).toList();
+        return new ScalarExpr.Case(operand, converted, elseValue == null ? null : ImplicitCasts.to(elseValue, type), type,
+                nullable);
     }
 
     private static ScalarExpr subscript(ScalarExpr base, ScalarExpr index) {

@@ -1,0 +1,106 @@
+package io.cairndb.analyzer;
+
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.OperatorTypes;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Doris's implicit conversions, made explicit in the plan: a string in arithmetic is a DOUBLE
+ * ({@code '1' + 1} is 2, {@code 'a' + 1} NULL); a string compared with a number is compared as a
+ * number, with a date as that date type. A string literal is converted once, here (an integer text
+ * becomes an integer literal, so that {@code id = '5'} still compares integers); anything else gets
+ * a cast, which gives NULL for a value that does not convert.
+ */
+final class ImplicitCasts {
+    private ImplicitCasts() {
+    }
+
+    /**
+     * A branch of CASE brought to the type of the whole: a number among strings becomes a string
+     * (the engine would read the strings as numbers instead).
+     */
+    static ScalarExpr to(ScalarExpr e, DataType type) {
+        boolean family = e.type().kind().isString() == type.kind().isString();
+        return family || e.type().kind() == TypeKind.NULL_TYPE ? e : new ScalarExpr.Cast(e, type, e.nullable());
+    }
+
+    /** An arithmetic operand: strings and JSON become DOUBLE. */
+    static ScalarExpr numeric(ScalarExpr e) {
+        TypeKind k = e.type().kind();
+        if (!k.isString() && k != TypeKind.JSON) {
+            return e;
+        }
+        if (e instanceof ScalarExpr.Literal l && l.value() instanceof String s) {
+            BigDecimal v = number(s);
+            return new ScalarExpr.Literal(DataType.DOUBLE, v == null ? null : v.doubleValue());
+        }
+        return new ScalarExpr.Cast(e, DataType.DOUBLE, true);
+    }
+
+    /**
+     * The operands of a comparison, IN or BETWEEN, each brought to what it is compared with: the
+     * first operand (the value) against every other.
+     */
+    static List<ScalarExpr> comparedWithFirst(List<ScalarExpr> operands) {
+        ScalarExpr value = operands.get(0);
+        for (ScalarExpr other : operands.subList(1, operands.size())) {
+            value = comparedWith(value, other.type());
+        }
+        List<ScalarExpr> out = new ArrayList<>();
+        out.add(value);
+        for (ScalarExpr other : operands.subList(1, operands.size())) {
+            out.add(comparedWith(other, value.type()));
+        }
+        return out;
+    }
+
+    /** {@code e} as compared with a value of type {@code other}. */
+    private static ScalarExpr comparedWith(ScalarExpr e, DataType other) {
+        TypeKind k = e.type().kind();
+        TypeKind o = other.kind();
+        if (!k.isString() || o.isString() || o == TypeKind.NULL_TYPE) {
+            return e;
+        }
+        if (o.isNumeric() || o == TypeKind.BOOLEAN) {
+            if (e instanceof ScalarExpr.Literal l && l.value() instanceof String s) {
+                return numberLiteral(s);
+            }
+            return new ScalarExpr.Cast(e, OperatorTypes.comparisonType(e.type(), other), true);
+        }
+        // A date literal in text compares with a date as the engine reads it; a string column needs the cast.
+        if (o.isTemporal() && !(e instanceof ScalarExpr.Literal)) {
+            return new ScalarExpr.Cast(e, other, true);
+        }
+        return e;
+    }
+
+    /** A string literal read as a number: an integer literal when it is one, else a DOUBLE; NULL when it is none. */
+    private static ScalarExpr numberLiteral(String text) {
+        BigDecimal v = number(text);
+        if (v == null) {
+            return new ScalarExpr.Literal(DataType.DOUBLE, null);
+        }
+        if (v.scale() <= 0 || v.stripTrailingZeros().scale() <= 0) {
+            BigInteger i = v.toBigIntegerExact();
+            DataType t = OperatorTypes.integerLiteral(i);
+            if (t != null) {
+                return new ScalarExpr.Literal(t, i);
+            }
+        }
+        return new ScalarExpr.Literal(DataType.DOUBLE, v.doubleValue());
+    }
+
+    private static BigDecimal number(String text) {
+        try {
+            return new BigDecimal(text.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}
