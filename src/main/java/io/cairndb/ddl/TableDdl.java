@@ -1,7 +1,9 @@
 package io.cairndb.ddl;
 
 import io.cairndb.analyzer.ConsumedStreams;
+import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.plan.PlanNode;
 import io.cairndb.analyzer.TableDefinitionAnalyzer;
 import io.cairndb.analyzer.TemporaryPartitionTable;
 import io.cairndb.catalog.ColumnMeta;
@@ -80,7 +82,8 @@ public final class TableDdl {
 
     /** CTAS: the columns are the query's output columns (or the names given), typed by the query. */
     private static List<ColumnDef> columnsOfQuery(StatementContext ctx, Statement.CreateTable stmt) {
-        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(stmt.asQuery()));
+        PlanNode plan = QueryBinder.bind(ctx, stmt.asQuery()).plan();
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().print(plan));
         if (!stmt.columns().isEmpty() && stmt.columns().size() != shape.size()) {
             throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Number of columns don't equal number of SELECT statement's select list");
         }
@@ -89,7 +92,8 @@ public final class TableDdl {
             String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i).name();
             // Doris types CTAS strings as VARCHAR(65533), which (unlike STRING) may be a key.
             DataType type = shape.get(i).type().kind() == TypeKind.STRING ? DataType.varchar(-1) : shape.get(i).type();
-            defs.add(new ColumnDef(name, type, null, null, false, null, null));
+            // NOT NULL where the plan proves the column never is NULL, as Doris derives it.
+            defs.add(new ColumnDef(name, type, plan.outputs().get(i).nullable(), null, false, null, null));
         }
         return defs;
     }

@@ -157,7 +157,9 @@ public final class MaterializedViews {
             }
             String comment = s.columns().isEmpty() ? null : s.columns().get(i).comment();
             boolean key = s.keys().isEmpty() ? i == 0 : s.keys().stream().anyMatch(colName::equalsIgnoreCase);
-            out.add(new ColumnMeta(colName, type, true, key, null, false, null, comment));
+            // NOT NULL where the plan proves the column never is NULL, as Doris derives it.
+            boolean nullable = def.plan().outputs().get(i).nullable();
+            out.add(new ColumnMeta(colName, type, nullable, key, null, false, null, comment));
         }
         for (String k : s.keys()) {
             if (out.stream().noneMatch(c -> c.name().equalsIgnoreCase(k))) {

@@ -32,7 +32,7 @@ import java.util.TreeSet;
  * {@link PlanSignature} (null when not bound): an MV stores the one it was created with, and a
  * refresh whose fresh plan has another one sees {@link #planChanged}.
  */
-record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracked, String planSignature) {
+record MvDefinition(Query query, PlanNode plan, QueryLineage lineage, List<ColumnOrigin> tracked, String planSignature) {
 
     private static final String NO_BASE = "Unable to find a suitable base table for partitioning, ";
     private static final int PARSED_KEPT = 256;
@@ -61,7 +61,7 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
                     + lineage.nondeterministicFunctions().get(0) + "()");
         }
         if (partitionColumn == null) {
-            return new MvDefinition(query, lineage, List.of(), signature);
+            return new MvDefinition(query, plan, lineage, List.of(), signature);
         }
         if (unit != null && !ROLL_UP_UNITS.contains(unit.toLowerCase(java.util.Locale.ROOT))) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "timeUnit not support: " + unit.toLowerCase(java.util.Locale.ROOT)
@@ -103,7 +103,7 @@ record MvDefinition(Query query, QueryLineage lineage, List<ColumnOrigin> tracke
             }
             tracked.add(o.withUnit(u));
         }
-        return new MvDefinition(query, lineage, tracked, signature);
+        return new MvDefinition(query, plan, lineage, tracked, signature);
     }
 
     /**
