@@ -24,12 +24,12 @@ final class ExprPrinter {
     static final Set<String> INTERVAL_UNITS =
             Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
 
-    private final RelationResolver resolver;
+    private final TypedNodes types;
     private final Function<Query, String> queries;
 
-    /** {@code queries} prints the subqueries inside expressions. */
-    ExprPrinter(RelationResolver resolver, Function<Query, String> queries) {
-        this.resolver = resolver;
+    /** {@code types} gives the bound types of nodes; {@code queries} prints the subqueries inside expressions. */
+    ExprPrinter(TypedNodes types, Function<Query, String> queries) {
+        this.types = types;
         this.queries = queries;
     }
 
@@ -55,18 +55,13 @@ final class ExprPrinter {
             return "CAST(" + SqlText.string(t.value()) + " AS " + type + ")";
         } else if (e instanceof Expr.Interval i) {
             return interval(print(i.value()), i.unit());
-        } else if (e instanceof Expr.Parameter p) {
-            return resolver.parameter(p.index());
-        } else if (e instanceof Expr.Variable v) {
-            return resolver.variable(v);
+        } else if (e instanceof Expr.Parameter || e instanceof Expr.Variable) {
+            throw new IllegalStateException(e.getClass().getSimpleName() + " is bound to its value before printing");
         } else if (e instanceof Expr.Star) {
             return "*";
         } else if (e instanceof Expr.FunctionCall f) {
-            String session = f.args().isEmpty() && f.over() == null ? resolver.sessionFunction(f.name()) : null;
-            if (session != null) {
-                return session;
-            }
-            io.cairndb.catalog.DataType type = resolver.resultType(f);
+            // Session functions are bound to their values too: their registry entries refuse to print.
+            io.cairndb.catalog.DataType type = types.resultType(f);
             String call = FunctionRegistry.INSTANCE.map(f, this);
             return type == null ? call : "CAST(" + call + " AS " + DuckTypes.toDuckDb(type) + ")";
         } else if (e instanceof Expr.Unary u) {
@@ -196,7 +191,7 @@ final class ExprPrinter {
 
     /** The Doris type the analyzer gave a call's result, or null when it left it to DuckDB. */
     io.cairndb.catalog.DataType resultType(Expr.FunctionCall f) {
-        return resolver.resultType(f);
+        return types.resultType(f);
     }
 
     private String binary(Expr.Binary b) {
@@ -208,7 +203,7 @@ final class ExprPrinter {
         }
         String l = print(b.left());
         String r = print(b.right());
-        io.cairndb.catalog.DataType widened = resolver.arithmeticType(b);
+        io.cairndb.catalog.DataType widened = types.arithmeticType(b);
         if (widened != null) {
             String type = DuckTypes.toDuckDb(widened);
             return "(CAST(" + l + " AS " + type + ") " + b.op().symbol() + " CAST(" + r + " AS " + type + "))";

@@ -3,7 +3,6 @@ package io.cairndb.printer;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
-import io.cairndb.sql.tree.Relation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,13 +19,12 @@ final class Generators {
     }
 
     /** True when rows whose generator yields nothing are kept (with NULLs): OUTER or an _outer generator. */
-    static boolean keepsEmpty(Relation.LateralView view) {
-        return view.outer() || view.generator().name().endsWith(OUTER);
+    static boolean keepsEmpty(String generator, boolean outer) {
+        return outer || generator.endsWith(OUTER);
     }
 
-    /** {@code SELECT unnest(..) AS "c1", ...} for the view's generator and column names. */
-    static String select(Relation.LateralView view, ExprPrinter exprs) {
-        Expr.FunctionCall fn = view.generator();
+    /** {@code SELECT unnest(..) AS "c1", ...} for a generator call and the names of its columns. */
+    static String select(Expr.FunctionCall fn, List<String> columns, ExprPrinter exprs) {
         // The _outer variants differ only in keeping empty rows, which the view's join handles.
         String name = fn.name().endsWith(OUTER) ? fn.name().substring(0, fn.name().length() - OUTER.length()) : fn.name();
         List<String> args = fn.args().stream().map(exprs::print).toList();
@@ -53,13 +51,13 @@ final class Generators {
             default -> throw new CairnException(ErrorCode.NOT_SUPPORTED,
                     "Table generator not supported in LATERAL VIEW: " + fn.name());
         };
-        if (view.columns().size() != lists.size()) {
+        if (columns.size() != lists.size()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "LATERAL VIEW " + fn.name() + " produces "
-                    + lists.size() + " column(s) but " + view.columns().size() + " name(s) are given");
+                    + lists.size() + " column(s) but " + columns.size() + " name(s) are given");
         }
         List<String> items = new ArrayList<>();
         for (int i = 0; i < lists.size(); i++) {
-            items.add("unnest(" + lists.get(i) + ") AS " + SqlText.ident(view.columns().get(i)));
+            items.add("unnest(" + lists.get(i) + ") AS " + SqlText.ident(columns.get(i)));
         }
         return "SELECT " + String.join(", ", items);
     }

@@ -6,7 +6,6 @@ import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
-import io.cairndb.sql.tree.Relation;
 import io.cairndb.sql.tree.WindowSpec;
 
 import java.util.ArrayList;
@@ -28,7 +27,7 @@ public final class PlanPrinter {
 
     public PlanPrinter(ScanSource scans) {
         this.scans = scans;
-        this.exprs = new ExprPrinter(new PlanResolver(), this::subquery);
+        this.exprs = new ExprPrinter(new BoundTypes(), this::subquery);
     }
 
     /** The query: the root's columns under their names, in order. */
@@ -126,11 +125,10 @@ public final class PlanPrinter {
 
     /** A lateral subquery of unnest() calls per input row, joined so that OUTER keeps rows it leaves empty. */
     private String generate(PlanNode.Generate g) {
-        Relation.LateralView view = new Relation.LateralView(null,
-                new Expr.FunctionCall(g.generator(), false, syntax.of(g.args()), List.of(), null, null), g.outer(),
-                "g", g.generated().stream().map(c -> ExprSyntax.columnName(c.id())).toList());
-        String generator = "LATERAL (" + Generators.select(view, exprs) + ") AS " + SqlText.ident("s" + (++aliases));
-        return "SELECT * FROM " + from(g.input()) + (Generators.keepsEmpty(view)
+        Expr.FunctionCall call = new Expr.FunctionCall(g.generator(), false, syntax.of(g.args()), List.of(), null, null);
+        List<String> columns = g.generated().stream().map(c -> ExprSyntax.columnName(c.id())).toList();
+        String generator = "LATERAL (" + Generators.select(call, columns, exprs) + ") AS " + SqlText.ident("s" + (++aliases));
+        return "SELECT * FROM " + from(g.input()) + (Generators.keepsEmpty(g.generator(), g.outer())
                 ? " LEFT JOIN " + generator + " ON TRUE" : " CROSS JOIN " + generator);
     }
 
@@ -224,33 +222,8 @@ public final class PlanPrinter {
         return new WindowSpec.Bound(WindowSpec.BoundType.valueOf(b.kind().name()), b.offset() == null ? null : syntax.of(b.offset()));
     }
 
-    /** What {@link ExprPrinter} asks of its resolver, answered from the bound expressions. */
-    private final class PlanResolver implements RelationResolver {
-        @Override
-        public String table(Relation.TableRef ref) {
-            throw new IllegalStateException("a bound expression names no table");
-        }
-
-        @Override
-        public String tableFunction(Relation.TableFunction fn) {
-            throw new IllegalStateException("a bound expression calls no table function");
-        }
-
-        @Override
-        public String variable(Expr.Variable v) {
-            throw new IllegalStateException("variables are bound to their values");
-        }
-
-        @Override
-        public String sessionFunction(String name) {
-            return null;
-        }
-
-        @Override
-        public String parameter(int index) {
-            throw new IllegalStateException("parameters are bound to their values");
-        }
-
+    /** The types {@link ExprPrinter} asks for, answered from the bound expressions. */
+    private final class BoundTypes implements TypedNodes {
         @Override
         public DataType arithmeticType(Expr.Binary b) {
             return syntax.type(b);

@@ -39,14 +39,17 @@ final class ScalarFunctions {
     }
 
     /**
-     * The session's facts. The analyzer answers these itself when called without arguments (see
-     * RelationResolver#sessionFunction); elsewhere they pass through.
+     * The session's facts. The binder folds them into literals of the statement's session, so they
+     * have types and arities here but are never printed.
      */
     private static void information(FunctionRegistry m) {
+        Translation bound = c -> {
+            throw new IllegalStateException(c.ast().name() + "() is bound to its value before printing");
+        };
         TypeRule fact = returns(VARCHAR).neverNullable();
-        m.passThrough("database schema current_database current_catalog version", 0, 0, fact);
-        m.passThrough("user session_user current_user system_user", 0, 0, fact);
-        m.passThrough("connection_id last_insert_id", 0, 0, returns(BIGINT).neverNullable());
+        m.scalar("database schema current_database current_catalog version", 0, 0, fact, bound);
+        m.scalar("user session_user current_user system_user", 0, 0, fact, bound);
+        m.scalar("connection_id last_insert_id", 0, 0, returns(BIGINT).neverNullable(), bound);
     }
 
     private static void math(FunctionRegistry m) {
@@ -136,6 +139,8 @@ final class ScalarFunctions {
         // JSON as NULL (DuckDB would raise an error for the latter).
         // json_extract(json, path): the JSON text at the path (Doris's result is a JSON value).
         m.passThrough("json_extract", 2, -1, returns(DataType.JSON).alwaysNullable());
+        // json_object(key, value, ...) and json_array(value, ...) build JSON; NULL values become JSON nulls.
+        m.passThrough("json_object json_array", 0, -1, returns(DataType.JSON).neverNullable());
         m.scalar("get_json_string", 2, 2, returns(stringOf(0)).alwaysNullable(), c -> "CASE WHEN json_valid(" + c.arg(0)
                 + ") THEN json_extract_string(" + c.args() + ") END");
         m.scalar("get_json_int", 2, 2, returns(INT).alwaysNullable(), c -> jsonScalar(c, "INTEGER", INTEGERS));

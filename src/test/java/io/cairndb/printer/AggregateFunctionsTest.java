@@ -1,5 +1,7 @@
 package io.cairndb.printer;
 
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
@@ -12,6 +14,7 @@ import java.util.List;
 import static io.cairndb.printer.Ast.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -22,12 +25,12 @@ class AggregateFunctionsTest extends DuckTestBase {
 
     @BeforeAll
     static void tables() throws Exception {
-        execute("CREATE TABLE words (value VARCHAR)");
-        execute("INSERT INTO words VALUES ('a'), ('b'), ('c'), ('c'), (NULL)");
-        execute("CREATE TABLE pairs (a INTEGER, b INTEGER)");
-        execute("INSERT INTO pairs VALUES (1, 2), (1, NULL), (1, 2), (2, 3), (NULL, NULL)");
-        execute("CREATE TABLE nums (x INTEGER)");
-        execute("INSERT INTO nums VALUES (2), (4), (4), (4), (5), (5), (7), (9)");
+        sql("CREATE TABLE words (`value` VARCHAR(10)) DUPLICATE KEY(`value`) DISTRIBUTED BY HASH(`value`) BUCKETS 1");
+        sql("INSERT INTO words VALUES ('a'), ('b'), ('c'), ('c'), (NULL)");
+        sql("CREATE TABLE pairs (a INT, b INT) DUPLICATE KEY(a) DISTRIBUTED BY HASH(a) BUCKETS 1");
+        sql("INSERT INTO pairs VALUES (1, 2), (1, NULL), (1, 2), (2, 3), (NULL, NULL)");
+        sql("CREATE TABLE nums (x INT) DUPLICATE KEY(x) DISTRIBUTED BY HASH(x) BUCKETS 1");
+        sql("INSERT INTO nums VALUES (2), (4), (4), (4), (5), (5), (7), (9)");
     }
 
     @Test
@@ -39,8 +42,12 @@ class AggregateFunctionsTest extends DuckTestBase {
                 str(" "))));
         assertEquals("a|b|c|c", over("words", ordered("group_concat", List.of(asc(col("value"))), str("|"),
                 col("value"))));
-        assertEquals("1-2,1-2,2-3", over("pairs", ordered("group_concat", List.of(asc(col("a"))), str(","), col("a"),
-                str("-"), col("b"))));
+        // Several values with SEPARATOR (MySQL's form) are not bound: concat() them, which also skips rows with a NULL.
+        CairnException several = assertThrows(CairnException.class, () -> over("pairs", ordered("group_concat",
+                List.of(asc(col("a"))), str(","), col("a"), str("-"), col("b"))));
+        assertEquals(ErrorCode.NOT_SUPPORTED.code(), several.errorCode());
+        assertEquals("1-2,1-2,2-3", over("pairs", ordered("group_concat", List.of(asc(col("a"))), str(","),
+                fn("concat", col("a"), str("-"), col("b")))));
         assertNull(over("words", fn("group_concat", nul())));
     }
 

@@ -63,14 +63,14 @@ class DateFunctionsTest extends DuckTestBase {
     void unixTimeConversions() throws Exception {
         assertEquals("2007-11-30 16:30:19", eval(fn("from_unixtime", num(1196440219))));
         assertEquals("2007-11-30", eval(fn("from_unixtime", num(1196440219), str("%Y-%m-%d"))));
-        execute("SET TimeZone = 'Asia/Shanghai'");
+        timeZone("Asia/Shanghai");
         try {
             // The Doris docs' examples run at UTC+8.
             assertEquals("2007-12-01 00:30:19", eval(fn("from_unixtime", num(1196440219))));
             assertEquals(1196389819L, eval(fn("unix_timestamp", str("2007-11-30 10:30:19"))));
             assertEquals(1196389819L, eval(fn("unix_timestamp", str("2007-11-30 10:30:19"), str("%Y-%m-%d %H:%i:%s"))));
         } finally {
-            execute("SET TimeZone = 'UTC'");
+            timeZone("UTC");
         }
         long now = System.currentTimeMillis() / 1000;
         assertTrue(Math.abs((Long) eval(fn("unix_timestamp")) - now) < 60);

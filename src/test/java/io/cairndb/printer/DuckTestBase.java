@@ -1,10 +1,14 @@
 package io.cairndb.printer;
 
-import io.cairndb.engine.DuckEngine;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.engine.Txn;
+import io.cairndb.server.Database;
+import io.cairndb.server.Session;
+import io.cairndb.sql.SqlFormatter;
+import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
-import io.cairndb.sql.tree.Relation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -15,73 +19,79 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.cairndb.sqltest.SessionSql.exec;
+
 /**
- * An in-memory DuckDB with the printer's macros and a few small tables, where tests print ASTs
- * and execute the result.
+ * An embedded CairnDB database with a few small tables in database {@code db}, where tests bind ASTs,
+ * print their plans and run the result on one of the database's DuckDB connections. The session the
+ * statements are bound in uses {@code db} and runs in UTC.
  */
 abstract class DuckTestBase {
-    static DuckEngine engine;
+    static Database database;
+    /** The session that creates the tables, and whose state (current database, variables) queries bind in. */
+    static Session session;
+    /** The DuckDB connection printed queries run on, autocommitting, with the engine's macros. */
     static Connection connection;
-
-    /** Resolves tables to themselves; numbers(n) to a range; @@time_zone and ? to fixed values. */
-    static final RelationResolver RESOLVER = new RelationResolver() {
-        @Override
-        public String table(Relation.TableRef ref) {
-            return SqlText.ident(ref.name().name());
-        }
-
-        @Override
-        public String tableFunction(Relation.TableFunction fn) {
-            return "(SELECT range AS number FROM range(" + fn.properties().get("number") + "))";
-        }
-
-        @Override
-        public String variable(Expr.Variable v) {
-            return SqlText.string(v.name().equals("time_zone") ? "UTC" : "");
-        }
-
-        @Override
-        public String parameter(int index) {
-            return List.of("'%Y'", "42").get(index);
-        }
-
-        @Override
-        public String sessionFunction(String name) {
-            return name.equals("database") ? SqlText.string("db") : null;
-        }
-    };
-
-    static final DuckSqlPrinter PRINTER = new DuckSqlPrinter(RESOLVER);
 
     @BeforeAll
     static void open() throws SQLException {
-        // The engine's own settings (division by zero, insertion order), as the server runs with them.
-        engine = DuckEngine.open(null);
-        connection = engine.connect();
+        database = Database.open(null);
+        session = database.open(1, "root", null, "test");
+        sql("CREATE DATABASE db");
+        sql("USE db");
+        sql("CREATE TABLE t (a INT, b INT, s VARCHAR(10), arr ARRAY<INT>) DUPLICATE KEY(a)"
+                + " DISTRIBUTED BY HASH(a) BUCKETS 1");
+        sql("INSERT INTO t VALUES (1, 10, 'x', [1, 2]), (2, NULL, 'y', []), (NULL, 30, NULL, NULL), (3, 40, 'x', [5])");
+        sql("CREATE TABLE u (a INT, c VARCHAR(10)) DUPLICATE KEY(a) DISTRIBUTED BY HASH(a) BUCKETS 1");
+        sql("INSERT INTO u VALUES (1, 'p'), (1, 'q'), (NULL, 'r'), (4, 's')");
+        connection = database.connect();
         connection.setAutoCommit(true);
-        DuckMacros.install(connection);
-        execute("SET TimeZone = 'UTC'");
-        execute("CREATE TABLE t (a INTEGER, b INTEGER, s VARCHAR, arr INTEGER[])");
-        execute("INSERT INTO t VALUES (1, 10, 'x', [1, 2]), (2, NULL, 'y', []), (NULL, 30, NULL, NULL), (3, 40, 'x', [5])");
-        execute("CREATE TABLE u (a INTEGER, c VARCHAR)");
-        execute("INSERT INTO u VALUES (1, 'p'), (1, 'q'), (NULL, 'r'), (4, 's')");
+        timeZone("UTC");
     }
 
     @AfterAll
     static void close() throws SQLException {
         connection.close();
-        engine.close();
+        session.close();
+        database.close();
     }
 
-    static void execute(String sql) throws SQLException {
+    /** Runs Doris SQL (DDL, INSERT, SET) in the session. */
+    static void sql(String dorisSql) {
+        exec(session, dorisSql);
+    }
+
+    /** Runs DuckDB SQL on the connection queries run on. */
+    static void execute(String duckSql) throws SQLException {
         try (Statement s = connection.createStatement()) {
-            s.execute(sql);
+            s.execute(duckSql);
         }
+    }
+
+    /**
+     * Sets the time zone as {@code SET time_zone} does: the session's variable (which {@code @@time_zone}
+     * reads) and DuckDB's TimeZone, here of the connection queries run on.
+     */
+    static void timeZone(String zone) throws SQLException {
+        sql("SET time_zone = '" + zone + "'");
+        execute("SET TimeZone = '" + zone + "'");
+    }
+
+    /** A statement context in database db, bound in the session's state, reading through the connection. */
+    static StatementContext context() {
+        StatementContext base = database.context(new Txn(connection), "db");
+        return new StatementContext(base.catalog(), base.txn(), session, base.locks(), base.config(),
+                base.commitTso(), base.streamReads(), base.systemTables());
+    }
+
+    /** The query as DuckDB SQL, bound and printed as the server does. */
+    static String translate(Query q) {
+        return context().translator().translate(q);
     }
 
     /** The value of one expression, evaluated without FROM. */
     static Object eval(Expr e) throws SQLException {
-        return rows("SELECT " + PRINTER.printExpr(e)).get(0).get(0);
+        return run(Ast.select(Ast.item(e)).query()).get(0).get(0);
     }
 
     /** The value of one expression as text (DuckDB's rendering of dates, lists, ...). */
@@ -90,9 +100,9 @@ abstract class DuckTestBase {
         return v == null ? null : v.toString();
     }
 
-    /** The rows of a printed query. */
+    /** The rows of a query. */
     static List<List<Object>> run(Query q) throws SQLException {
-        return rows(PRINTER.print(q));
+        return rows(translate(q));
     }
 
     /** The single value of a query over table t. */
@@ -118,15 +128,48 @@ abstract class DuckTestBase {
         return rows;
     }
 
-    /** The column labels of a printed query. */
+    /** The column labels of a query. */
     static List<String> labels(Query q) throws SQLException {
         List<String> labels = new ArrayList<>();
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(PRINTER.print(q))) {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(translate(q))) {
             for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
                 labels.add(rs.getMetaData().getColumnLabel(i));
             }
         }
         return labels;
+    }
+
+    /**
+     * An expression with {@code ?} placeholders as a prepared statement executes it: the server puts the
+     * SQL literals the client bound in place of the placeholders of the statement's text, then parses it.
+     */
+    static Expr prepared(Expr e, String... literals) {
+        String text = SqlFormatter.format(e);
+        StringBuilder out = new StringBuilder();
+        int next = 0;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                out.append(c);
+                if (c == '\\' && quote != '`' && i + 1 < text.length()) {
+                    out.append(text.charAt(++i));
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\'' || c == '"' || c == '`') {
+                quote = c;
+                out.append(c);
+            } else if (c == '?') {
+                out.append(literals[next++]);
+            } else {
+                out.append(c);
+            }
+        }
+        if (next != literals.length) {
+            throw new IllegalArgumentException("expected " + next + " parameters, got " + literals.length);
+        }
+        return SqlParser.parseExpression(out.toString());
     }
 
     static QueryBody.SelectItem[] items(Expr... exprs) {

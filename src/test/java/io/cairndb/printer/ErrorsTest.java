@@ -8,7 +8,6 @@ import io.cairndb.sql.tree.Relation;
 import io.cairndb.sql.tree.WindowSpec;
 import org.junit.jupiter.api.Test;
 
-import java.sql.SQLException;
 import java.util.List;
 
 import static io.cairndb.printer.Ast.*;
@@ -16,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What the printer refuses, and how unknown functions surface. */
+/** What the binder and the printer refuse, and how unknown functions surface. */
 class ErrorsTest extends DuckTestBase {
 
     @Test
@@ -32,12 +31,16 @@ class ErrorsTest extends DuckTestBase {
 
     @Test
     void formatsMustBeConstant() {
-        assertCode(ErrorCode.NOT_SUPPORTED, fn("date_format", date("2024-01-01"), col("f")));
+        CairnException e = assertThrows(CairnException.class, () -> translate(select(item(fn("date_format",
+                date("2024-01-01"), col("s")))).from(table("t")).query()));
+        assertEquals(ErrorCode.NOT_SUPPORTED.code(), e.errorCode(), e.getMessage());
     }
 
     @Test
     void unknownUnits() {
-        assertCode(ErrorCode.WRONG_ARGUMENTS, fn("timestampdiff", col("FORTNIGHT"), str("2024-01-01"), str("2024-02-01")));
+        assertCode(ErrorCode.WRONG_ARGUMENTS, fn("timestampdiff", str("FORTNIGHT"), str("2024-01-01"), str("2024-02-01")));
+        // A bare word that is no unit is a column name, and there is no such column.
+        assertCode(ErrorCode.UNKNOWN_COLUMN, fn("timestampdiff", col("FORTNIGHT"), str("2024-01-01"), str("2024-02-01")));
         assertCode(ErrorCode.NOT_SUPPORTED, fn("date_add", date("2024-01-01"), interval(num(1), "MILLENNIUM")));
     }
 
@@ -51,20 +54,43 @@ class ErrorsTest extends DuckTestBase {
         Relation view = new Relation.LateralView(table("t"), fn("explode_everything", col("arr")), false, "v",
                 List.of("e"));
         CairnException e = assertThrows(CairnException.class,
-                () -> PRINTER.print(select(item(col("e"))).from(view).query()));
+                () -> translate(select(item(col("e"))).from(view).query()));
         assertEquals(ErrorCode.NOT_SUPPORTED.code(), e.errorCode());
         assertTrue(e.getMessage().contains("explode_everything"));
     }
 
     @Test
-    void unknownFunctionsPassThroughAndDuckDbNamesThem() {
-        assertEquals("no_such_fn(1, 'a')", PRINTER.printExpr(fn("no_such_fn", num(1), str("a"))));
-        SQLException e = assertThrows(SQLException.class, () -> eval(fn("no_such_fn", num(1))));
-        assertTrue(e.getMessage().contains("no_such_fn"));
+    void unknownFunctionsAreReportedInDorissWords() {
+        CairnException e = assertThrows(CairnException.class, () -> eval(fn("no_such_fn", num(1), str("a"))));
+        assertEquals(ErrorCode.WRONG_ARGUMENTS.code(), e.errorCode());
+        assertEquals("Can not found function 'no_such_fn'", e.getMessage());
+    }
+
+    @Test
+    void unboundNodesCannotBePrinted() throws Exception {
+        ExprPrinter printer = new ExprPrinter(new TypedNodes() {
+            @Override
+            public DataType arithmeticType(Expr.Binary b) {
+                return null;
+            }
+
+            @Override
+            public DataType resultType(Expr.FunctionCall f) {
+                return null;
+            }
+        }, q -> {
+            throw new AssertionError("no subquery here");
+        });
+        // Parameters, variables and session functions are bound to literals before a plan is printed.
+        assertThrows(IllegalStateException.class, () -> printer.print(new Expr.Parameter(0)));
+        assertThrows(IllegalStateException.class, () -> printer.print(new Expr.Variable("time_zone", true, null)));
+        assertThrows(IllegalStateException.class, () -> printer.print(fn("database")));
+        assertThrows(IllegalStateException.class, () -> printer.print(fn("connection_id")));
+        assertEquals("db", eval(fn("database")));
     }
 
     private static void assertCode(ErrorCode code, Expr e) {
-        CairnException ex = assertThrows(CairnException.class, () -> PRINTER.printExpr(e));
+        CairnException ex = assertThrows(CairnException.class, () -> eval(e));
         assertEquals(code.code(), ex.errorCode(), ex.getMessage());
     }
 }

@@ -17,7 +17,7 @@ class SketchFunctionsTest extends DuckTestBase {
 
     @BeforeAll
     static void tables() throws Exception {
-        execute("CREATE TABLE visits (day INTEGER, users UBIGINT[], hll UBIGINT[])");
+        sql("CREATE TABLE visits (day INT, users BITMAP, hll HLL) DUPLICATE KEY(day) DISTRIBUTED BY HASH(day) BUCKETS 1");
     }
 
     @Test
@@ -50,10 +50,9 @@ class SketchFunctionsTest extends DuckTestBase {
 
     @Test
     void bitmapAggregatesOverOverlappingBitmaps() throws Exception {
-        execute("DELETE FROM visits");
-        execute("INSERT INTO visits VALUES (1, " + PRINTER.printExpr(fn("to_bitmap", num(1))) + ", NULL), "
-                + "(1, " + PRINTER.printExpr(fn("bitmap_from_string", str("1,2"))) + ", NULL), "
-                + "(2, " + PRINTER.printExpr(fn("bitmap_from_string", str("2,3"))) + ", NULL)");
+        sql("TRUNCATE TABLE visits");
+        sql("INSERT INTO visits VALUES (1, to_bitmap(1), NULL), (1, bitmap_from_string('1,2'), NULL), "
+                + "(2, bitmap_from_string('2,3'), NULL)");
         assertEquals(3L, number(select(item(fn("bitmap_union_count", col("users")))).from(table("visits")).query()));
         assertEquals("1,2,3", run(select(item(fn("bitmap_to_string", fn("bitmap_union", col("users")))))
                 .from(table("visits")).query()).get(0).get(0));
