@@ -134,9 +134,11 @@ final class AggregationHook implements ExpressionBinder.Hook {
         ExpressionBinder arguments = input.in(ExpressionBinder.Clause.AGGREGATE_ARGUMENT);
         List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? new ArrayList<>() : new ArrayList<>(arguments.bindAll(f.args()));
         if (f.separator() != null) {
-            // group_concat(x SEPARATOR s) is group_concat(x, s); several values with SEPARATOR are not bound yet.
-            if (args.size() != 1) {
-                throw new CairnException(ErrorCode.NOT_SUPPORTED, "group_concat of several values with SEPARATOR: concat() them first");
+            // group_concat(x SEPARATOR s) is group_concat(x, s); several values are concatenated per row as in
+            // MySQL, and a row with a NULL among them is skipped (concat gives NULL).
+            if (args.size() > 1) {
+                FunctionSignature concat = ExpressionBinder.signature("concat", args);
+                args = new ArrayList<>(List.of(new ScalarExpr.Call("concat", args, concat.returnType(), concat.nullable())));
             }
             args.add(arguments.bind(f.separator()));
         }

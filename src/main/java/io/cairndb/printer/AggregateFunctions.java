@@ -138,27 +138,14 @@ final class AggregateFunctions {
     }
 
     /**
-     * group_concat(x [ORDER BY ..] [SEPARATOR s]); Doris also takes the separator as a second
-     * argument. With SEPARATOR, several arguments are concatenated per row as in MySQL (a row with a
-     * NULL among them is skipped).
+     * group_concat(x [ORDER BY ..]) and group_concat(x, separator); the binder turns MySQL's
+     * {@code SEPARATOR s} into the second argument.
      */
     private static String groupConcat(Call c) {
-        List<String> values;
-        String separator;
-        Expr separatorExpr = c.ast().separator();
-        if (separatorExpr != null) {
-            values = c.argList();
-            separator = c.printer().print(separatorExpr);
-        } else if (c.arity() == 2) {
-            values = List.of(c.arg(0));
-            separator = c.arg(1);
-        } else if (c.arity() == 1) {
-            values = List.of(c.arg(0));
-            separator = SqlText.string(DEFAULT_SEPARATOR);
-        } else {
+        if (c.arity() > 2) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "group_concat takes a value and a separator");
         }
-        String value = values.stream().map(v -> "CAST(" + v + " AS VARCHAR)").collect(Collectors.joining(" || "));
-        return c.aggregate("string_agg", value + ", " + separator);
+        String separator = c.arity() == 2 ? c.arg(1) : SqlText.string(DEFAULT_SEPARATOR);
+        return c.aggregate("string_agg", "CAST(" + c.arg(0) + " AS VARCHAR), " + separator);
     }
 }

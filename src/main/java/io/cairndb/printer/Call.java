@@ -62,16 +62,9 @@ final class Call {
         return ast;
     }
 
-    /**
-     * The value of a constant string argument (a literal, or a parameter bound to a string), or
-     * null when the argument is not known before execution.
-     */
+    /** The value of a constant string argument, or null when the argument is not known before execution. */
     String constant(int i) {
-        Expr e = raw(i);
-        if (e instanceof Expr.StringLiteral s) {
-            return s.value();
-        }
-        return e instanceof Expr.Parameter ? SqlText.unquote(arg(i)) : null;
+        return raw(i) instanceof Expr.StringLiteral s ? s.value() : null;
     }
 
     /** A keyword-like argument (e.g. a unit): an identifier's name or a constant string, upper-case. */

@@ -21,13 +21,4 @@ final class SqlText {
     static String string(String value) {
         return '\'' + value.replace("'", "''") + '\'';
     }
-
-    /** The value of a single-quoted SQL string as {@link #string} prints it, or null if {@code sql} is not one. */
-    static String unquote(String sql) {
-        if (sql.length() < 2 || sql.charAt(0) != '\'' || sql.charAt(sql.length() - 1) != '\'') {
-            return null;
-        }
-        String body = sql.substring(1, sql.length() - 1);
-        return body.replace("''", "").contains("'") ? null : body.replace("''", "'");
-    }
 }
