@@ -78,6 +78,13 @@ public final class PlanText {
         if (n instanceof PlanNode.Scan s) {
             return "Scan " + s.source().database() + "." + s.source().table();
         }
+        if (n instanceof PlanNode.ChangeScan s) {
+            return "ChangeScan " + s.source().database() + "." + s.source().table()
+                    + (s.stream() != null ? " stream=" + String.join(".", s.stream()) : " window=" + properties(s.window()));
+        }
+        if (n instanceof PlanNode.SystemScan s) {
+            return "SystemScan " + (s.function() ? s.name() + properties(s.properties()) : s.database() + "." + s.name());
+        }
         if (n instanceof PlanNode.Join j) {
             return "Join " + j.kind();
         }
@@ -96,15 +103,20 @@ public final class PlanText {
                 s.append(scan.temporaryPartitions() ? " temporary" : "").append(" partitions=")
                         .append(scan.partitions());
             }
+        } else if (n instanceof PlanNode.ChangeScan scan) {
+            s.append(" columns=[").append(columns(scan.outputs(), scan.columns())).append(']');
+            if (!scan.partitions().isEmpty()) {
+                s.append(" partitions=").append(scan.partitions());
+            }
+        } else if (n instanceof PlanNode.SystemScan scan) {
+            s.append(" columns=[").append(columns(scan.outputs(), scan.columns())).append(']');
         } else if (n instanceof PlanNode.Values v) {
             s.append(" rows=[").append(v.rows().stream().map(r -> "(" + text.exprs(r) + ")")
                     .collect(Collectors.joining(", "))).append(']');
         } else if (n instanceof PlanNode.TableFunction f) {
             s.append(' ').append(f.name()).append('(').append(text.exprs(f.args())).append(')');
             if (!f.properties().isEmpty()) {
-                s.append(" properties=").append(new TreeMap<>(f.properties()).entrySet().stream()
-                        .map(e -> ExprText.quote(e.getKey()) + "=" + ExprText.quote(e.getValue()))
-                        .collect(Collectors.joining(", ", "{", "}")));
+                s.append(" properties=").append(properties(f.properties()));
             }
         } else if (n instanceof PlanNode.Filter f) {
             s.append(' ').append(text.expr(f.condition()));
@@ -141,11 +153,23 @@ public final class PlanText {
     }
 
     private String scanColumns(PlanNode.Scan scan) {
+        return columns(scan.outputs(), scan.columns());
+    }
+
+    /** A leaf's output columns with the source column each one reads. */
+    private String columns(List<PlanColumn> outputs, List<String> sources) {
         List<String> cols = new ArrayList<>();
-        for (int i = 0; i < scan.outputs().size(); i++) {
-            cols.add(text.column(scan.outputs().get(i)) + ":=" + scan.columns().get(i));
+        for (int i = 0; i < outputs.size(); i++) {
+            cols.add(text.column(outputs.get(i)) + ":=" + sources.get(i));
         }
         return String.join(", ", cols);
+    }
+
+    /** Properties in key order, so that the text does not depend on how they were written. */
+    private static String properties(Map<String, String> properties) {
+        return new TreeMap<>(properties).entrySet().stream()
+                .map(e -> ExprText.quote(e.getKey()) + "=" + ExprText.quote(e.getValue()))
+                .collect(Collectors.joining(", ", "{", "}"));
     }
 
     private void aggregate(PlanNode.Aggregate a, StringBuilder s) {
