@@ -177,7 +177,7 @@ public final class QueryAnalyzer {
                 ColumnLineage r = i < right.size() ? right.get(i).lineage() : ColumnLineage.NONE;
                 DataType lt = left.get(i).type();
                 DataType rt = i < right.size() ? right.get(i).type() : null;
-                out.add(new ScopeColumn(null, left.get(i).name(), union(l, r), lt != null && lt.equals(rt) ? lt : null));
+                out.add(new ScopeColumn(null, left.get(i).name(), ColumnLineage.union(l, r), lt != null && lt.equals(rt) ? lt : null));
             }
             return out;
         }
@@ -194,22 +194,6 @@ public final class QueryAnalyzer {
             return query(n.query());
         }
         throw new IllegalStateException("unknown query body " + body);
-    }
-
-    /** A UNION column tracks partitions only when every branch does. */
-    private static ColumnLineage union(ColumnLineage l, ColumnLineage r) {
-        if (l.invalidExpression() != null) {
-            return l;
-        }
-        if (r.invalidExpression() != null) {
-            return r;
-        }
-        if (l.tracked() && r.tracked()) {
-            List<ColumnOrigin> all = new ArrayList<>(l.origins());
-            r.origins().stream().filter(o -> !all.contains(o)).forEach(all::add);
-            return new ColumnLineage(all, null);
-        }
-        return ColumnLineage.NONE;
     }
 
     /** A SELECT block; its ORDER BY sees the output columns (aliases first) and the FROM columns. */
@@ -391,7 +375,7 @@ public final class QueryAnalyzer {
                 || c.origins().stream().anyMatch(ColumnOrigin::nullable)) {
             return;
         }
-        ColumnLineage merged = union(a, c);
+        ColumnLineage merged = ColumnLineage.union(a, c);
         scope.set(li, new ScopeColumn(scope.get(li).qualifier(), scope.get(li).name(), merged, scope.get(li).type()));
         scope.set(ri, new ScopeColumn(scope.get(ri).qualifier(), scope.get(ri).name(), merged, scope.get(ri).type()));
     }

@@ -1,5 +1,6 @@
 package io.cairndb.plan;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,5 +21,21 @@ public record ColumnLineage(List<ColumnOrigin> origins, String invalidExpression
 
     public boolean tracked() {
         return !origins.isEmpty();
+    }
+
+    /** The lineage of a UNION column: it tracks partitions only when every branch does. */
+    public static ColumnLineage union(ColumnLineage l, ColumnLineage r) {
+        if (l.invalidExpression() != null) {
+            return l;
+        }
+        if (r.invalidExpression() != null) {
+            return r;
+        }
+        if (l.tracked() && r.tracked()) {
+            List<ColumnOrigin> all = new ArrayList<>(l.origins());
+            r.origins().stream().filter(o -> !all.contains(o)).forEach(all::add);
+            return new ColumnLineage(all, null);
+        }
+        return NONE;
     }
 }

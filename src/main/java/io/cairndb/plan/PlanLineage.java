@@ -151,7 +151,7 @@ public final class PlanLineage {
         if (a == null || b == null || !a.tracked() || !b.tracked() || hasNullable(a) || hasNullable(b)) {
             return;
         }
-        ColumnLineage merged = union(a, b);
+        ColumnLineage merged = ColumnLineage.union(a, b);
         scope.put(l.id(), merged);
         scope.put(r.id(), merged);
     }
@@ -168,24 +168,8 @@ public final class PlanLineage {
             ColumnLineage l = i < lc.size() ? left.getOrDefault(lc.get(i).id(), ColumnLineage.NONE) : ColumnLineage.NONE;
             ColumnLineage r = i < rc.size() ? right.getOrDefault(rc.get(i).id(), ColumnLineage.NONE)
                     : ColumnLineage.NONE;
-            out.put(s.outputs().get(i).id(), s.kind() == PlanNode.SetKind.UNION ? union(l, r) : l);
+            out.put(s.outputs().get(i).id(), s.kind() == PlanNode.SetKind.UNION ? ColumnLineage.union(l, r) : l);
         }
-    }
-
-    /** A UNION column tracks partitions only when every branch does. */
-    private static ColumnLineage union(ColumnLineage l, ColumnLineage r) {
-        if (l.invalidExpression() != null) {
-            return l;
-        }
-        if (r.invalidExpression() != null) {
-            return r;
-        }
-        if (l.tracked() && r.tracked()) {
-            List<ColumnOrigin> all = new ArrayList<>(l.origins());
-            r.origins().stream().filter(o -> !all.contains(o)).forEach(all::add);
-            return new ColumnLineage(all, null);
-        }
-        return ColumnLineage.NONE;
     }
 
     /** What an aggregate's value depends on: its arguments and the keys it orders them by. */
