@@ -180,3 +180,17 @@ query
 SELECT dept, count(*) AS n FROM sc GROUP BY dept ORDER BY n DESC, dept LIMIT 1
 ----
 x|4
+
+# ORDER BY a constant select item orders nothing (it is not a position), then the next key orders.
+statement ok
+CREATE TABLE ord (a INT, b INT) DUPLICATE KEY(a) DISTRIBUTED BY HASH(a) BUCKETS 1
+
+statement ok
+INSERT INTO ord VALUES (2, 1), (1, 2), (3, 0)
+
+query
+SELECT a, 1 AS one FROM ord ORDER BY one, b
+----
+3|1
+2|1
+1|1

@@ -2,6 +2,7 @@ package io.cairndb.printer;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.sql.tree.Expr;
@@ -9,6 +10,8 @@ import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.WindowSpec;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -45,10 +48,24 @@ public final class PlanPrinter {
         if (sort != null) {
             node = sort.input();
         }
-        String labels = visible.stream().map(c -> name(c) + " AS " + SqlText.ident(c.name())).collect(Collectors.joining(", "));
+        // The outermost Project computes the labelled columns in the same SELECT; a sort key it computes is sorted by its expression.
+        Map<Integer, ScalarExpr> computed = new HashMap<>();
+        if (node instanceof PlanNode.Project p && !isIdentity(p)) {
+            p.assignments().forEach(a -> computed.put(a.column().id(), a.expr()));
+            node = p.input();
+        }
+        String labels = visible.stream().map(c -> (computed.containsKey(c.id()) ? expr(computed.get(c.id())) : name(c))
+                + " AS " + SqlText.ident(c.name())).collect(Collectors.joining(", "));
         StringBuilder sb = new StringBuilder("SELECT ").append(labels);
         if (!isEmptyRow(node)) {
             sb.append(" FROM ").append(from(node));
+        }
+        if (sort != null && !computed.isEmpty()) {
+            // A constant key orders nothing, and printed as a number DuckDB would read it as a position.
+            List<PlanNode.SortKey> keys = sort.keys().stream().map(k -> new PlanNode.SortKey(
+                    PlanExpressions.replaceColumns(k.expr(), r -> computed.getOrDefault(r.id(), r)), k.ascending(),
+                    k.nullsFirst())).filter(k -> !(k.expr() instanceof ScalarExpr.Literal)).toList();
+            sort = keys.isEmpty() ? null : new PlanNode.Sort(sort.input(), keys);
         }
         return sb.append(orderAndLimit(sort, limit)).toString();
     }
