@@ -1,4 +1,4 @@
-# Result types as Doris gives them: avg of a DECIMAL is a DECIMAL(38, max(scale, 4)), truncated at
+# Result types as Doris gives them: avg of a DECIMAL (column or expression) is a DECIMAL(38, max(scale, 4)), truncated at
 # that scale (avg of 2.000000001 and 2 is 2.000000000); array_agg and
 # collect_list over no rows give []; NULL in an async MV is a TINYINT column.
 
@@ -63,6 +63,12 @@ query
 SELECT avg(DISTINCT y) FROM big
 ----
 0.0100
+
+# avg of a DECIMAL expression is exact too: every expression is typed by the plan (y * 1 is DECIMAL(11, 2)).
+query
+SELECT avg(y * 1), avg(y + y) FROM big WHERE k = 1
+----
+0.0066|0.0133
 
 query
 SELECT k, avg(y) OVER (PARTITION BY k) FROM big ORDER BY k LIMIT 1
