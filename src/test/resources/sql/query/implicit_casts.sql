@@ -1,7 +1,8 @@
 # Doris's implicit conversions, which the binder makes explicit casts in the plan: a string in
 # arithmetic is a DOUBLE (NULL when it is not a number), a string compared with a number is compared
 # as a number (a literal is converted once, so an integer key still compares as an integer), a string
-# compared with a date as a date, and CASE branches of a number and a string are strings.
+# compared with a date as a date, CASE branches of a number and a string are strings, and function
+# arguments are what the function takes.
 
 statement ok
 CREATE DATABASE db
@@ -82,3 +83,10 @@ EXPLAIN ANALYZED PLAN SELECT id FROM t WHERE id = '2' AND name > 2
 Project [id#5:=id#1] -> [id#5 INT]
   Filter ((id#1 = 2) AND (CAST(name#2 AS DOUBLE) > 2))
     Scan db.t columns=[id#1:=id, name#2:=name, d#3:=d, price#4:=price] -> [id#1 INT, name#2 VARCHAR(10), d#3 DATE, price#4 DECIMAL(10, 2)]
+
+# Function arguments: a string given to a function of numbers is a DOUBLE, a number or a date given
+# to a function of a string is its text.
+query
+SELECT exp('0'), sqrt('4'), round('2.5'), length(12345), substr(12345, 2, 3), upper(d) FROM t WHERE id = 1
+----
+1|2|3|5|234|2024-01-01

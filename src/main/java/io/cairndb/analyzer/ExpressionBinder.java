@@ -247,7 +247,7 @@ final class ExpressionBinder {
         if (f.distinct() || !f.orderBy().isEmpty() || f.separator() != null) {
             throw QueryErrors.notAggregate(name, null);
         }
-        List<ScalarExpr> args = arguments(f.args(), UNIT_FUNCTIONS.contains(name));
+        List<ScalarExpr> args = ImplicitCasts.arguments(name, arguments(f.args(), UNIT_FUNCTIONS.contains(name)));
         FunctionSignature sig = signature(name, args);
         return new ScalarExpr.Call(name, args, sig.returnType(), sig.nullable());
     }

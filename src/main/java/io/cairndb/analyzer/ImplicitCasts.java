@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Doris's implicit conversions, made explicit in the plan: a string in arithmetic is a DOUBLE
@@ -18,7 +19,37 @@ import java.util.List;
  * a cast, which gives NULL for a value that does not convert.
  */
 final class ImplicitCasts {
+    /** Functions of numbers: a string argument is read as a DOUBLE ({@code exp(bin(x))}). */
+    private static final Set<String> NUMBER_FUNCTIONS = Set.of("abs", "ceil", "ceiling", "floor", "round", "truncate",
+            "pow", "power", "atan2", "exp", "sin", "cos", "tan", "asin", "acos", "atan", "cot", "cbrt", "degrees",
+            "radians", "sign", "sqrt", "ln", "log", "log2", "log10");
+    /** Functions of a string (their first argument): a number or a date there is read as its text. */
+    private static final Set<String> STRING_FUNCTIONS = Set.of("length", "char_length", "character_length",
+            "octet_length", "upper", "lower", "ucase", "lcase", "trim", "ltrim", "rtrim", "reverse", "left", "right",
+            "strleft", "strright", "substr", "substring", "mid", "lpad", "rpad", "repeat", "replace", "instr", "locate",
+            "split_part", "starts_with", "ends_with", "md5", "ascii");
+
     private ImplicitCasts() {
+    }
+
+    /** A function's arguments brought to what it takes. */
+    static List<ScalarExpr> arguments(String function, List<ScalarExpr> args) {
+        if (NUMBER_FUNCTIONS.contains(function)) {
+            return args.stream().map(ImplicitCasts::numeric).toList();
+        }
+        if (STRING_FUNCTIONS.contains(function) && !args.isEmpty()) {
+            List<ScalarExpr> out = new ArrayList<>(args);
+            out.set(0, text(args.get(0)));
+            return out;
+        }
+        return args;
+    }
+
+    /** A number, boolean or date read as its text. */
+    private static ScalarExpr text(ScalarExpr e) {
+        TypeKind k = e.type().kind();
+        boolean convertible = k.isNumeric() || k.isTemporal() || k == TypeKind.BOOLEAN;
+        return convertible ? new ScalarExpr.Cast(e, DataType.STRING, e.nullable()) : e;
     }
 
     /**
