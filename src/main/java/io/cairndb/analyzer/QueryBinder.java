@@ -79,6 +79,11 @@ public final class QueryBinder {
         return new Result(plan, binder.sessionFunctions);
     }
 
+    /** A binder for one statement's relations, used outside a query's binding (star expansion). */
+    static QueryBinder forStatement(StatementContext ctx) {
+        return new QueryBinder(ctx, false);
+    }
+
     /** Binds a lone expression (a column default, a value of INSERT .. VALUES or SET), which names no column. */
     public static ScalarExpr bindExpression(StatementContext ctx, Expr expr) {
         return new ExpressionBinder(new QueryBinder(ctx, false), BindScope.of(List.of()), null).bind(expr);

@@ -1,6 +1,6 @@
 package io.cairndb.mv;
 
-import io.cairndb.analyzer.QueryAnalyzer;
+import io.cairndb.analyzer.StarExpansion;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
@@ -97,7 +97,7 @@ public final class MaterializedViews {
         String method = refreshMethod(s.refresh(), properties, "AUTO");
         MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null, ctx.session().zone());
         // Kept with its * spelled out: a column added to a base table later leaves the MV's shape as it is.
-        Query query = QueryAnalyzer.expandStars(ctx, s.query());
+        Query query = StarExpansion.of(ctx, s.query());
         String querySql = query == s.query() ? s.queryText() : SqlFormatter.format(query);
         List<ResultColumn> derived = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
         LiteralColumns literals = new LiteralColumns(query);

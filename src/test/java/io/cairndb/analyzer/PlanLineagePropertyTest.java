@@ -177,7 +177,7 @@ class PlanLineagePropertyTest {
         try (Connection c = db.connect()) {
             StatementContext ctx = db.context(new Txn(c), "db");
             for (String sql : CORPUS) {
-                Query query = QueryAnalyzer.expandStars(ctx, SqlParser.parseQuery(sql));
+                Query query = StarExpansion.of(ctx, SqlParser.parseQuery(sql));
                 PlanNode plan = QueryBinder.bind(ctx, query).plan();
                 QueryLineage fromPlan = PlanLineage.of(plan);
                 QueryLineage fromTree = QueryAnalyzer.lineage(ctx, query);

@@ -32,11 +32,11 @@ import java.util.TreeSet;
 /**
  * Resolves the names of a query against its scopes (subqueries, CTEs, views, joins, set operations)
  * to find, for each output column, the base columns it traces back to, the base tables it reads and
- * the non-deterministic functions it calls; and spells out the {@code *} of a materialized view's
- * definition. The plan's lineage ({@code PlanLineage}) has replaced this walk for materialized views;
- * it remains the reference the plan's lineage is tested against until the star expansion moves too.
+ * the non-deterministic functions it calls, by walking the syntax tree. This was the lineage of
+ * materialized views before the logical plan; {@code PlanLineage} has replaced it, and it remains
+ * here as the reference the plan's lineage is tested against.
  */
-public final class QueryAnalyzer {
+final class QueryAnalyzer {
     private static final Set<String> NONDETERMINISTIC = Set.of("now", "current_timestamp", "localtime", "localtimestamp",
             "curdate", "current_date", "curtime", "current_time", "utc_timestamp", "sysdate", "rand", "random", "uuid",
             "uuid_numeric", "connection_id", "current_user", "user", "session_user");
@@ -53,92 +53,10 @@ public final class QueryAnalyzer {
     }
 
     /** The lineage of every output column; relations without catalog columns are bound by DuckDB to list theirs. */
-    public static QueryLineage lineage(StatementContext ctx, Query query) {
+    static QueryLineage lineage(StatementContext ctx, Query query) {
         QueryAnalyzer a = new QueryAnalyzer(ctx);
         List<ScopeColumn> out = a.query(query);
         return new QueryLineage(out.stream().map(ScopeColumn::lineage).toList(), List.copyOf(a.tables), List.copyOf(a.nondeterministic));
-    }
-
-    /**
-     * The query with the {@code *} of its select lists (the outermost query block's, and those of its
-     * set-operation branches) spelled out as the columns they stand for now. A materialized view keeps
-     * its definition this way, so that a column added to a base table later does not change its shape.
-     */
-    public static Query expandStars(StatementContext ctx, Query query) {
-        return new QueryAnalyzer(ctx).expanded(query);
-    }
-
-    private Query expanded(Query q) {
-        Map<String, List<ScopeColumn>> scope = new HashMap<>();
-        ctes.push(scope);
-        try {
-            for (Query.WithQuery w : q.with()) {
-                scope.put(w.name().toLowerCase(Locale.ROOT), renamed(query(w.query()), w.columns(), w.name()));
-            }
-            QueryBody body = expanded(q.body());
-            return body == q.body() ? q : new Query(q.with(), body, q.orderBy(), q.limit());
-        } finally {
-            ctes.pop();
-        }
-    }
-
-    private QueryBody expanded(QueryBody body) {
-        if (body instanceof QueryBody.SetOperation op) {
-            QueryBody left = expanded(op.left());
-            QueryBody right = expanded(op.right());
-            return left == op.left() && right == op.right() ? op : new QueryBody.SetOperation(op.type(), op.all(), left, right);
-        }
-        if (body instanceof QueryBody.Nested n) {
-            Query q = expanded(n.query());
-            return q == n.query() ? n : new QueryBody.Nested(q);
-        }
-        if (!(body instanceof QueryBody.QuerySpec spec) || spec.select().stream().noneMatch(i -> i instanceof QueryBody.AllColumns)
-                || spec.from() == null || !namesKnown(spec.from())) {
-            return body;
-        }
-        List<ScopeColumn> scope = spec.from() == null ? List.of() : relation(spec.from());
-        List<QueryBody.SelectItem> items = new ArrayList<>();
-        for (QueryBody.SelectItem item : spec.select()) {
-            if (!(item instanceof QueryBody.AllColumns all)) {
-                items.add(item);
-                continue;
-            }
-            for (ScopeColumn c : scope) {
-                if (all.qualifier() == null || all.qualifier().name().equalsIgnoreCase(c.qualifier())) {
-                    List<String> parts = c.qualifier() == null ? List.of(c.name()) : List.of(c.qualifier(), c.name());
-                    items.add(new QueryBody.SingleColumn(new Expr.Identifier(parts), null));
-                }
-            }
-        }
-        return new QueryBody.QuerySpec(spec.setVarHints(), spec.distinct(), items, spec.from(), spec.where(), spec.groupBy(),
-                spec.having());
-    }
-
-    /**
-     * Whether the columns a {@code *} over {@code r} stands for are exactly the catalog's: tables and views
-     * joined without USING (which would merge columns). Subqueries, CTEs, table functions and streams
-     * name some columns after their expressions, which DuckDB may name otherwise: their * is kept.
-     */
-    private boolean namesKnown(Relation r) {
-        if (r instanceof Relation.Join j) {
-            // SEMI and ANTI joins show only one side.
-            boolean bothSides = switch (j.type()) {
-                case INNER, CROSS, LEFT, RIGHT, FULL -> true;
-                default -> false;
-            };
-            return bothSides && j.using().isEmpty() && namesKnown(j.left()) && namesKnown(j.right());
-        }
-        if (!(r instanceof Relation.TableRef ref) || ref.incr() != null) {
-            return false;
-        }
-        if (ref.name().database() == null) {
-            for (Map<String, List<ScopeColumn>> scope : ctes) {
-                if (scope.containsKey(ref.name().name().toLowerCase(Locale.ROOT))) {
-                    return false;
-                }
-            }
-        }
-        return ctx.catalog().table(ctx.databaseOf(ref.name()), ref.name().name()) != null;
     }
 
     private List<ScopeColumn> query(Query q) {
