@@ -23,9 +23,17 @@ import java.util.Map;
 
 /** Streams a DuckDB result set to the client; closing it ends the statement's transaction. */
 public final class JdbcRowResult implements RowResult {
+    /** How {@link #read} reads a column: through a typed getter, or as {@link #value}. */
+    private static final byte AS_OBJECT = 0;
+    private static final byte AS_LONG = 1;
+    private static final byte AS_INT = 2;
+    private static final byte AS_DOUBLE = 3;
+    private static final byte AS_STRING = 4;
+
     private final Statement statement;
     private final ResultSet rs;
     private final List<ResultColumn> columns;
+    private final byte[] readers;
     private final Runnable onClose;
     private final ZoneId zone;
     private boolean closed;
@@ -41,12 +49,18 @@ public final class JdbcRowResult implements RowResult {
         this.zone = zone;
         try {
             ResultSetMetaData md = rs.getMetaData();
-            List<ResultColumn> cols = new ArrayList<>();
-            for (int i = 1; i <= md.getColumnCount(); i++) {
+            int count = md.getColumnCount();
+            List<ResultColumn> cols = new ArrayList<>(count);
+            byte[] kinds = new byte[count];
+            for (int i = 1; i <= count; i++) {
                 String name = labels != null && i <= labels.size() ? labels.get(i - 1) : md.getColumnLabel(i);
-                cols.add(new ResultColumn(name, DuckResultTypes.toDataType(md.getColumnTypeName(i))));
+                String duckType = md.getColumnTypeName(i);
+                DataType type = DuckResultTypes.toDataType(duckType);
+                cols.add(new ResultColumn(name, type));
+                kinds[i - 1] = reader(duckType, type);
             }
             this.columns = List.copyOf(cols);
+            this.readers = kinds;
         } catch (SQLException e) {
             close();
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage(), e);
@@ -72,6 +86,78 @@ public final class JdbcRowResult implements RowResult {
         try {
             Object v = rs.getObject(index + 1);
             return v == null ? null : convert(v, columns.get(index).type());
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+    }
+
+    /**
+     * The typed getter that reads what {@link #value} would return for a column: DuckDB's BIGINT,
+     * INTEGER and DOUBLE come back as Long, Integer and Double, VARCHAR as String.
+     */
+    private static byte reader(String duckType, DataType type) {
+        switch (duckType) {
+            case "BIGINT":
+                return type.kind() == TypeKind.BIGINT ? AS_LONG : AS_OBJECT;
+            case "INTEGER":
+                return type.kind() == TypeKind.INT ? AS_INT : AS_OBJECT;
+            case "DOUBLE":
+                return type.kind() == TypeKind.DOUBLE ? AS_DOUBLE : AS_OBJECT;
+            case "VARCHAR":
+                return type.kind() == TypeKind.STRING ? AS_STRING : AS_OBJECT;
+            default:
+                return AS_OBJECT;
+        }
+    }
+
+    @Override
+    public void read(int index, ValueSink sink) {
+        int column = index + 1;
+        try {
+            switch (readers[index]) {
+                case AS_LONG -> {
+                    long v = rs.getLong(column);
+                    if (rs.wasNull()) {
+                        sink.nullValue();
+                    } else {
+                        sink.integer(v);
+                    }
+                }
+                case AS_INT -> {
+                    int v = rs.getInt(column);
+                    if (rs.wasNull()) {
+                        sink.nullValue();
+                    } else {
+                        sink.integer(v);
+                    }
+                }
+                case AS_DOUBLE -> {
+                    double v = rs.getDouble(column);
+                    if (rs.wasNull()) {
+                        sink.nullValue();
+                    } else {
+                        sink.floating(v);
+                    }
+                }
+                case AS_STRING -> {
+                    Object v = rs.getObject(column);
+                    if (v == null) {
+                        sink.nullValue();
+                    } else if (v instanceof String s) {
+                        sink.text(s);
+                    } else {
+                        sink.object(convert(v, columns.get(index).type()));
+                    }
+                }
+                default -> {
+                    Object v = rs.getObject(column);
+                    if (v == null) {
+                        sink.nullValue();
+                    } else {
+                        sink.object(convert(v, columns.get(index).type()));
+                    }
+                }
+            }
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
         }

@@ -16,6 +16,19 @@ public non-sealed interface RowResult extends StatementResult, AutoCloseable {
     /** The value of column {@code index} (0-based) in the current row. */
     Object value(int index);
 
+    /**
+     * Hands the value of column {@code index} in the current row to {@code sink}: the same value as
+     * {@link #value}, typed where the cursor knows the column's type.
+     */
+    default void read(int index, ValueSink sink) {
+        Object v = value(index);
+        if (v == null) {
+            sink.nullValue();
+        } else {
+            sink.object(v);
+        }
+    }
+
     @Override
     void close();
 }

@@ -43,7 +43,7 @@ public final class TextValue {
     }
 
     /** Doubles without a trailing ".0" and without exponent for ordinary magnitudes, as Doris prints them. */
-    private static String doubleText(double d) {
+    public static String doubleText(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             return Double.isNaN(d) ? "NaN" : (d > 0 ? "Infinity" : "-Infinity");
         }

@@ -4,6 +4,7 @@ import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.UpdateCount;
+import io.cairndb.engine.ValueSink;
 import io.cairndb.error.CairnException;
 
 import java.util.ArrayList;
@@ -156,29 +157,57 @@ final class ResultWriter {
             columnDefinition(column, "", "", false);
         }
         endOfColumns();
-        Object[] values = new Object[columns.size()];
-        while (result.next()) {
-            for (int i = 0; i < values.length; i++) {
-                values[i] = result.value(i);
-            }
-            if (binary) {
+        if (binary) {
+            Object[] values = new Object[columns.size()];
+            while (result.next()) {
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = result.value(i);
+                }
                 binaryRow(columns, values);
-            } else {
-                textRow(columns, values);
+                sender.send(payload);
             }
-            sender.send(payload);
+        } else {
+            TextRow row = new TextRow();
+            int count = columns.size();
+            while (result.next()) {
+                payload.reset();
+                for (int i = 0; i < count; i++) {
+                    row.column = columns.get(i);
+                    result.read(i, row);
+                }
+                sender.send(payload);
+            }
         }
         endOfData(status);
     }
 
-    private void textRow(List<MysqlColumn> columns, Object[] values) {
-        payload.reset();
-        for (int i = 0; i < values.length; i++) {
-            if (values[i] == null) {
-                payload.int1(0xfb);
-            } else {
-                ValueEncoder.text(payload, values[i], columns.get(i));
-            }
+    /** Appends each value of a text-protocol row as it is read. */
+    private final class TextRow implements ValueSink {
+        private MysqlColumn column;
+
+        @Override
+        public void nullValue() {
+            payload.int1(0xfb);
+        }
+
+        @Override
+        public void integer(long value) {
+            payload.lenencDecimal(value);
+        }
+
+        @Override
+        public void floating(double value) {
+            payload.lenencDouble(value);
+        }
+
+        @Override
+        public void text(String value) {
+            payload.lenencString(value);
+        }
+
+        @Override
+        public void object(Object value) {
+            ValueEncoder.text(payload, value, column);
         }
     }
 

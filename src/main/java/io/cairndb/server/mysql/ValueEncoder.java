@@ -27,6 +27,8 @@ final class ValueEncoder {
             out.lenencDecimal(((Number) value).longValue());
         } else if (value instanceof String s) {
             out.lenencString(s);
+        } else if (value instanceof Double d) {
+            out.lenencDouble(d);
         } else {
             out.lenencBytes(text(value, column));
         }
