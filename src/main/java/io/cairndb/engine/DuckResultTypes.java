@@ -6,9 +6,13 @@ import io.cairndb.catalog.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** Maps DuckDB result column type names back to dialect types, for result-set metadata. */
 public final class DuckResultTypes {
+    /** A fixed-size array type, such as INTEGER[3]; compiled once, as it is tried on every result column. */
+    private static final Pattern FIXED_ARRAY = Pattern.compile(".*\\[\\d+]$");
+
     private DuckResultTypes() {
     }
 
@@ -18,7 +22,7 @@ public final class DuckResultTypes {
         if (upper.endsWith("[]")) {
             return DataType.array(toDataType(t.substring(0, t.length() - 2)));
         }
-        if (upper.matches(".*\\[\\d+]$")) {
+        if (FIXED_ARRAY.matcher(upper).matches()) {
             return DataType.array(toDataType(t.substring(0, t.lastIndexOf('['))));
         }
         if (upper.startsWith("DECIMAL")) {

@@ -19,7 +19,6 @@ import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckMacros;
-import io.cairndb.sql.SqlParser;
 import io.cairndb.system.ProcessInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -118,7 +117,7 @@ public final class Session implements SqlSession, SessionState {
         statementStart = System.currentTimeMillis();
         long started = System.nanoTime();
         try {
-            List<io.cairndb.sql.ParsedStatement> statements = SqlParser.parse(sql);
+            List<io.cairndb.sql.ParsedStatement> statements = ParsedScripts.parse(sql);
             List<StatementResult> results = new ArrayList<>();
             for (io.cairndb.sql.ParsedStatement st : statements) {
                 boolean keepsWarnings = isShowWarnings(st.statement());
