@@ -7,15 +7,18 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.QueryErrors;
 import io.cairndb.error.UnknownNames;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The columns a query block's expressions can name: the fields of its FROM clause, and through
- * {@code outer} those of the enclosing blocks (a correlated subquery's references).
+ * {@code outer} those of the enclosing blocks (a correlated subquery's references). {@code byName}
+ * indexes the fields by lower-case name, so that a wide select list binds in linear time.
  */
-record BindScope(List<Field> fields, BindScope outer, Map<String, Expr> aliases) {
+record BindScope(List<Field> fields, BindScope outer, Map<String, Expr> aliases, Map<String, List<Field>> byName) {
 
     /**
      * A nameable column: {@code qualifier} is the table alias (null for none); {@code star} whether
@@ -41,8 +44,21 @@ record BindScope(List<Field> fields, BindScope outer, Map<String, Expr> aliases)
         aliases = Map.copyOf(aliases);
     }
 
+    BindScope(List<Field> fields, BindScope outer, Map<String, Expr> aliases) {
+        this(fields, outer, aliases, index(fields));
+    }
+
     BindScope(List<Field> fields, BindScope outer) {
         this(fields, outer, Map.of());
+    }
+
+    private static Map<String, List<Field>> index(List<Field> fields) {
+        Map<String, List<Field>> byName = new HashMap<>();
+        for (Field f : fields) {
+            byName.computeIfAbsent(f.name().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(f);
+        }
+        byName.replaceAll((k, v) -> List.copyOf(v));
+        return Map.copyOf(byName);
     }
 
     /**
@@ -69,8 +85,8 @@ record BindScope(List<Field> fields, BindScope outer, Map<String, Expr> aliases)
         String name = id.name();
         String qualifier = parts.size() >= 2 ? parts.get(parts.size() - 2) : null;
         Field found = null;
-        for (Field f : fields) {
-            boolean matches = f.name().equalsIgnoreCase(name) && (qualifier == null
+        for (Field f : byName.getOrDefault(name.toLowerCase(Locale.ROOT), List.of())) {
+            boolean matches = (qualifier == null
                     ? f.unqualified() : qualifier.equalsIgnoreCase(f.qualifier()));
             if (matches) {
                 if (found != null && found.column().id() != f.column().id()) {
