@@ -40,6 +40,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,12 +66,28 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         return t;
     });
     private final Connection housekeepingConnection;
-    /** Repeats KILL's interrupts until the killed statement has ended (see {@link Session#interrupt}). */
-    private final ScheduledExecutorService interrupter = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kill");
-        t.setDaemon(true);
-        return t;
-    });
+    /**
+     * Repeats KILL's interrupts until the killed statement has ended (see {@link Session#interrupt}),
+     * and times statements out. Every statement with a time limit schedules its timeout and cancels
+     * it when it ends: a cancelled one leaves the queue at once, instead of staying there, holding
+     * its session, until it would have fired (query_timeout is 900 s by default).
+     */
+    private final ScheduledThreadPoolExecutor interrupter = interrupter();
+
+    private static ScheduledThreadPoolExecutor interrupter() {
+        ScheduledThreadPoolExecutor interrupter = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "kill");
+            t.setDaemon(true);
+            return t;
+        });
+        interrupter.setRemoveOnCancelPolicy(true);
+        return interrupter;
+    }
+
+    /** Timeouts and repeated interrupts scheduled and not yet run or cancelled; for tests. */
+    int pendingInterrupts() {
+        return interrupter.getQueue().size();
+    }
 
     private Database(DuckEngine engine, FeConfig config) {
         this.engine = engine;
@@ -239,13 +256,13 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         }
     }
 
-    /** Times statement {@code number} of {@code s} out after {@code seconds} (see {@link Session#timeOut}). */
-    ScheduledFuture<?> timeOutAfter(Session s, long number, long seconds) {
+    /** Checks the time limit of the statement {@code s} runs then, in {@code nanos} (see {@link Session#checkTimeLimit}). */
+    ScheduledFuture<?> checkTimeLimitAfter(Session s, long nanos) {
         return interrupter.schedule(() -> {
-            if (s.timeOut(number)) {
+            if (s.checkTimeLimit()) {
                 interruptAgainLater(s);
             }
-        }, seconds, TimeUnit.SECONDS);
+        }, nanos, TimeUnit.NANOSECONDS);
     }
 
     private void interruptAgainLater(Session s) {

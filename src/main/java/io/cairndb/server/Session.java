@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A client session: its DuckDB connection, current database and variables. Each statement runs in
@@ -41,6 +42,9 @@ import java.util.concurrent.ScheduledFuture;
  */
 public final class Session implements SqlSession, SessionState {
     private static final Logger LOG = LoggerFactory.getLogger(Session.class);
+    private static final long NO_DEADLINE = Long.MIN_VALUE;
+    /** Longer limits (up to a long of seconds) are as good as none; capped so that deadlines fit System.nanoTime. */
+    private static final long MAX_TIME_LIMIT_SECONDS = TimeUnit.DAYS.toSeconds(365 * 100);
     private final Database db;
     private final long connectionId;
     private final String user;
@@ -66,8 +70,10 @@ public final class Session implements SqlSession, SessionState {
     private boolean interruptRequested;
     /** Guarded by killLock: the transaction of the statement running now, or null. */
     private Txn runningTxn;
-    /** Guarded by killLock: numbers the statements, so a timer firing late never reaches the next one. */
-    private long statementNumber;
+    /** Guarded by killLock: when the running statement's time limit runs out (System.nanoTime), or NO_DEADLINE. */
+    private long statementDeadline = NO_DEADLINE;
+    /** Guarded by killLock: the pending check of time limits (see {@link #startTimer}), or null. */
+    private ScheduledFuture<?> timeLimitCheck;
     /** Guarded by killLock: the interrupt of the current {@link #execute} came from its time limit. */
     private boolean timedOut;
     private volatile boolean killed;
@@ -189,7 +195,8 @@ public final class Session implements SqlSession, SessionState {
             }
             // Refused statements (DDL in a transaction) fail here, before a timer is started for them.
             Txn open = transaction.forStatement(statement, autocommit());
-            return executeWithin(statement, open, startTimer(statement));
+            startTimer(statement);
+            return executeWithin(statement, open);
         } finally {
             restoreVariables.run();
             if (hints.containsKey("time_zone")) {
@@ -199,33 +206,58 @@ public final class Session implements SqlSession, SessionState {
     }
 
     /**
-     * Interrupts the statement when its time limit (query_timeout or insert_timeout, in seconds; 0 for
-     * none) runs out, as KILL QUERY would; null when it has none.
+     * Sets the statement's time limit (query_timeout or insert_timeout, in seconds; 0 for none): once it
+     * runs out the statement is interrupted, as KILL QUERY would. A statement does not schedule a timer
+     * of its own: the session keeps one check, due no later than the running statement's deadline,
+     * which statements with later deadlines leave in place and which, when it comes, moves on to the
+     * deadline of the statement running then (see {@link #checkTimeLimit}).
      */
-    private ScheduledFuture<?> startTimer(io.cairndb.sql.tree.Statement statement) {
+    private void startTimer(io.cairndb.sql.tree.Statement statement) {
         String variable = StatementVariables.timeoutVariable(statement);
         long seconds = variable == null ? 0 : variables.number(variable);
         if (seconds <= 0) {
-            return null;
+            synchronized (killLock) {
+                statementDeadline = NO_DEADLINE;
+            }
+            return;
         }
+        long now = System.nanoTime();
+        long deadline = now + TimeUnit.SECONDS.toNanos(Math.min(seconds, MAX_TIME_LIMIT_SECONDS));
         synchronized (killLock) {
-            return db.timeOutAfter(this, ++statementNumber, seconds);
+            statementDeadline = deadline;
+            if (timeLimitCheck == null || timeLimitCheck.getDelay(TimeUnit.NANOSECONDS) > deadline - now) {
+                if (timeLimitCheck != null) {
+                    timeLimitCheck.cancel(false);
+                }
+                timeLimitCheck = db.checkTimeLimitAfter(this, deadline - now);
+            }
         }
     }
 
-    /** The time limit of statement {@code number} ran out: interrupts it unless it has ended. */
-    boolean timeOut(long number) {
+    /**
+     * The session's time-limit check is due: interrupts the running statement if its deadline has
+     * passed, or checks again at that deadline; with no limited statement running it lapses (the next
+     * one sets it again).
+     */
+    boolean checkTimeLimit() {
         synchronized (killLock) {
-            if (statementNumber != number || !executing) {
+            timeLimitCheck = null;
+            if (!executing || statementDeadline == NO_DEADLINE) {
                 return false;
             }
+            long left = statementDeadline - System.nanoTime();
+            if (left > 0) {
+                timeLimitCheck = db.checkTimeLimitAfter(this, left);
+                return false;
+            }
+            statementDeadline = NO_DEADLINE;
             timedOut = true;
             return interrupt();
         }
     }
 
     /** Runs one statement in {@code open}, the session's transaction, or (when null) in one of its own. */
-    private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, Txn open, ScheduledFuture<?> timer) {
+    private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, Txn open) {
         Txn txn = open != null ? open : new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
                 new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
@@ -268,12 +300,9 @@ public final class Session implements SqlSession, SessionState {
             rollBack(txn, open, e);
             throw e;
         } finally {
-            if (timer != null) {
-                timer.cancel(false);
-            }
             synchronized (killLock) {
                 runningTxn = null;
-                statementNumber++;
+                statementDeadline = NO_DEADLINE;
             }
         }
     }
@@ -531,6 +560,12 @@ public final class Session implements SqlSession, SessionState {
         }
         closed = true;
         db.closed(this);
+        synchronized (killLock) {
+            if (timeLimitCheck != null) {
+                timeLimitCheck.cancel(false);
+                timeLimitCheck = null;
+            }
+        }
         // An open transaction is rolled back, and the locks its statements took are let go.
         transaction.abandon("connection closed");
         try {
