@@ -68,9 +68,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final Connection housekeepingConnection;
     /**
      * Repeats KILL's interrupts until the killed statement has ended (see {@link Session#interrupt}),
-     * and times statements out. Every statement with a time limit schedules its timeout and cancels
-     * it when it ends: a cancelled one leaves the queue at once, instead of staying there, holding
-     * its session, until it would have fired (query_timeout is 900 s by default).
+     * and checks the sessions' time limits (see {@link Session#checkTimeLimit}); a check that is
+     * cancelled leaves the queue at once rather than when it would have run.
      */
     private final ScheduledThreadPoolExecutor interrupter = interrupter();
 
