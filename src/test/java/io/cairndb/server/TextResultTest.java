@@ -124,6 +124,36 @@ class TextResultTest {
         }
     }
 
+    /**
+     * A client that reads slowly fills the socket: the reply then continues through Netty, and
+     * afterwards straight to the socket again; every row must arrive once, in order.
+     */
+    @Test
+    void aSlowReaderGetsEveryRowInOrder() throws Exception {
+        try (Connection c = connect(); Statement st = c.createStatement()) {
+            st.setFetchSize(Integer.MIN_VALUE); // Connector/J then reads rows off the socket as they are asked for
+            for (int round = 0; round < 2; round++) {
+                try (ResultSet rs = st.executeQuery("SELECT number AS n, concat('row-', number) AS s "
+                        + "FROM numbers(\"number\" = \"300000\") ORDER BY number")) {
+                    long expected = 0;
+                    while (rs.next()) {
+                        assertEquals(expected, rs.getLong(1));
+                        assertEquals("row-" + expected, rs.getString(2));
+                        expected++;
+                        if (expected % 20_000 == 0) {
+                            Thread.sleep(20);
+                        }
+                    }
+                    assertEquals(300_000, expected);
+                }
+                try (ResultSet rs = st.executeQuery("SELECT 42")) {
+                    assertTrue(rs.next());
+                    assertEquals(42, rs.getInt(1));
+                }
+            }
+        }
+    }
+
     /** A row over 16 MB goes out in several frames; its string must arrive whole. */
     @Test
     void stringsOverOnePacket() throws SQLException {

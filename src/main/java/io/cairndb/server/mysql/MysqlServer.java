@@ -11,7 +11,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,7 +85,7 @@ public final class MysqlServer implements AutoCloseable {
         });
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptors, eventLoops)
-                .channel(NioServerSocketChannel.class)
+                .channelFactory(WorkerWritableSocketChannel.Listener::new)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)

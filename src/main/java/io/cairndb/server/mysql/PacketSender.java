@@ -2,14 +2,23 @@ package io.cairndb.server.mysql;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 
 /**
  * Frames server payloads (splitting those of 16 MB and more) with consecutive sequence ids and
  * writes them in batches. It runs on the connection's worker thread, not the event loop, so it can
  * block while the client is slow to read instead of buffering a whole result in memory.
+ *
+ * <p>On a {@link WorkerWritableSocketChannel} a batch is written to the socket right here while
+ * Netty has nothing of this connection left to write: handing it to the event loop would cost a
+ * wake-up of that thread per reply. What the socket does not take at once goes to Netty, and so
+ * does everything after it until Netty has written it all, which keeps the bytes in order.
  */
 final class PacketSender {
     private static final int BATCH_BYTES = 64 * 1024;
@@ -24,6 +33,10 @@ final class PacketSender {
     }
 
     private final Channel channel;
+    /** The socket the worker writes to directly; null when every write goes through Netty. */
+    private final SocketChannel socket;
+    /** The last write handed to Netty on a channel with {@link #socket}, or null. */
+    private ChannelFuture queued;
     private final Object writableSignal = new Object();
     private int sequenceId;
     /**
@@ -36,6 +49,7 @@ final class PacketSender {
 
     PacketSender(Channel channel) {
         this.channel = channel;
+        this.socket = channel instanceof WorkerWritableSocketChannel direct ? direct.socket() : null;
     }
 
     /** Replies to a client packet continue its sequence. */
@@ -93,7 +107,34 @@ final class PacketSender {
 
     /** Writes what is batched, then waits until the client has drained enough of it. */
     void flush() {
-        write(batched == 0 ? null : takeBatch());
+        if (batched > 0 && socket != null && (queued == null || queued.isDone())) {
+            writeToSocket();
+        } else {
+            write(batched == 0 ? null : takeBatch());
+        }
+    }
+
+    /** Writes the batch to the socket; Netty gets what the socket does not take now. */
+    private void writeToSocket() {
+        if (!channel.isActive()) {
+            batched = 0;
+            throw new ConnectionClosedException();
+        }
+        ByteBuffer bytes = ByteBuffer.wrap(batch, 0, batched);
+        try {
+            socket.write(bytes);
+        } catch (IOException e) {
+            batched = 0;
+            channel.close();
+            throw new ConnectionClosedException();
+        }
+        if (bytes.hasRemaining()) {
+            ByteBuf rest = channel.alloc().buffer(bytes.remaining()).writeBytes(bytes);
+            batched = 0;
+            write(rest);
+        } else {
+            batched = 0;
+        }
     }
 
     /** Writes {@code frames} (null for nothing), then waits until the client has drained enough. */
@@ -106,7 +147,11 @@ final class PacketSender {
             throw new ConnectionClosedException();
         }
         if (frames != null) {
-            channel.writeAndFlush(frames, channel.voidPromise());
+            if (socket != null) {
+                queued = channel.writeAndFlush(frames);
+            } else {
+                channel.writeAndFlush(frames, channel.voidPromise());
+            }
         }
         awaitWritable();
     }
