@@ -2,6 +2,7 @@ package io.cairndb.server.mysql;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoop;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import org.slf4j.Logger;
@@ -10,35 +11,30 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The Netty end of a connection: it turns away connections over the limit, closes those that do
- * not log in in time, hands every packet to the connection's serial worker, so nothing slow runs
- * on the event loop, and stops reading while too much is queued.
+ * not log in in time, and runs every packet on the connection's own thread (see
+ * {@link ConnectionEventLoops}), which reads the next packet only once it has answered this one.
  */
 final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
-    private static final int MAX_QUEUED_PACKETS = 16;
-    /** Large packets are queued one at a time, so a connection holds little beyond the one it runs. */
-    private static final long MAX_QUEUED_BYTES = 1 << 20;
 
     private final MysqlServer server;
     private final PacketDecoder decoder;
-    private final SerialExecutor worker;
-    private final AtomicInteger queuedPackets = new AtomicInteger();
-    private final AtomicLong queuedBytes = new AtomicLong();
+    /** Tasks from other threads (KILL, shutdown), run in order between the connection's commands. */
+    private SerialExecutor tasks;
     private PacketSender sender;
     /** Null for a connection turned away. */
     private MysqlConnection connection;
     private ScheduledFuture<?> loginTimeout;
 
-    ConnectionHandler(MysqlServer server, PacketDecoder decoder, SerialExecutor worker) {
+    ConnectionHandler(MysqlServer server, PacketDecoder decoder) {
         this.server = server;
         this.decoder = decoder;
-        this.worker = worker;
     }
 
     @Override
@@ -53,10 +49,11 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
             return;
         }
         sender = new PacketSender(channel);
+        tasks = new SerialExecutor(afterReceivedInput(channel.eventLoop()));
         SocketAddress remote = channel.remoteAddress();
         String host = remote instanceof InetSocketAddress inet ? inet.getAddress().getHostAddress() : "localhost";
         String address = remote instanceof InetSocketAddress inet ? host + ":" + inet.getPort() : host;
-        connection = new MysqlConnection(server, server.nextConnectionId(), host, address, sender, worker,
+        connection = new MysqlConnection(server, server.nextConnectionId(), host, address, sender, tasks,
                 this::loggedIn);
         // Tracked before the shutdown flag is read: a shutdown starting now either sees this
         // connection or is seen by it.
@@ -71,8 +68,23 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
                     server.limits().connectTimeout());
             channel.close();
         }, server.limits().connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        worker.execute(connection::greet);
+        connection.greet();
         ctx.fireChannelActive();
+    }
+
+    /**
+     * Runs tasks on the connection's loop once the command running now has replied and the input that
+     * has arrived meanwhile has been read (the loop reads before it runs the tasks queued after a
+     * task): closing the connection then still answers the commands the client sent before it.
+     */
+    private static Executor afterReceivedInput(EventLoop loop) {
+        return task -> loop.execute(() -> {
+            try {
+                loop.execute(task);
+            } catch (RejectedExecutionException e) {
+                task.run(); // the loop is ending: there is nothing left to read first
+            }
+        });
     }
 
     /** Sends an error in place of the greeting and closes. */
@@ -80,7 +92,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
         PacketSender.sendAndClose(channel, 0, ResultWriter.errorBeforeGreeting(code, message));
     }
 
-    /** On the worker, before the client learns it is logged in: lifts the login limits. */
+    /** On the connection's thread, before the client learns it is logged in: lifts the login limits. */
     private void loggedIn() {
         decoder.loggedIn();
         loginTimeout.cancel(false);
@@ -91,41 +103,12 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
         if (connection == null) {
             return; // turned away: the refusal is on its way and the channel closes after it
         }
-        Channel channel = ctx.channel();
-        int size = packet.payload().length;
-        queuedPackets.incrementAndGet();
-        queuedBytes.addAndGet(size);
-        if (backlogFull()) {
-            channel.config().setAutoRead(false);
-        }
-        worker.execute(() -> {
-            try {
-                connection.handle(packet);
-            } finally {
-                int packets = queuedPackets.decrementAndGet();
-                long bytes = queuedBytes.addAndGet(-size);
-                if (packets == MAX_QUEUED_PACKETS - 1 || (bytes < MAX_QUEUED_BYTES && bytes + size >= MAX_QUEUED_BYTES)) {
-                    updateAutoRead(channel);
-                }
-            }
-        });
-    }
-
-    private boolean backlogFull() {
-        return queuedPackets.get() >= MAX_QUEUED_PACKETS || queuedBytes.get() >= MAX_QUEUED_BYTES;
-    }
-
-    /**
-     * Decided on the event loop from the current counts, after every drop below a limit, so racing
-     * updates cannot leave reads off.
-     */
-    private void updateAutoRead(Channel channel) {
-        channel.eventLoop().execute(() -> channel.config().setAutoRead(!backlogFull()));
+        connection.handle(packet);
     }
 
     /** Shutdown: closes the connection now if idle, else once its running command has replied. */
     void closeAfterCurrentCommand() {
-        worker.execute(connection::close);
+        tasks.execute(connection::close);
     }
 
     /** Shutdown after the grace: fails the running statement so that the connection can close. */
@@ -141,7 +124,7 @@ final class ConnectionHandler extends SimpleChannelInboundHandler<Packet> {
             if (loginTimeout != null) {
                 loginTimeout.cancel(false);
             }
-            worker.execute(connection::close);
+            connection.close();
         }
         ctx.fireChannelInactive();
     }

@@ -10,7 +10,7 @@ import java.util.concurrent.Executor;
 
 /**
  * One client connection after the socket is accepted: the handshake and authentication, then
- * commands. Every method runs on the connection's serial worker, one packet at a time.
+ * commands. Every method runs on the connection's own thread, one packet at a time.
  */
 final class MysqlConnection {
     private static final Logger LOG = LoggerFactory.getLogger(MysqlConnection.class);
@@ -22,7 +22,8 @@ final class MysqlConnection {
     private final String remoteHost;
     private final String remoteAddress;
     private final PacketSender sender;
-    private final Executor worker;
+    /** Runs tasks from other threads on the connection's thread, between commands. */
+    private final Executor tasks;
     private final Runnable onLogin;
     private final ResultWriter out;
     private final byte[] scramble = Handshake.newScramble();
@@ -38,13 +39,13 @@ final class MysqlConnection {
      * @param onLogin       runs once the client is authenticated, before it is told so
      */
     MysqlConnection(MysqlServer server, long connectionId, String remoteHost, String remoteAddress,
-                    PacketSender sender, Executor worker, Runnable onLogin) {
+                    PacketSender sender, Executor tasks, Runnable onLogin) {
         this.server = server;
         this.connectionId = connectionId;
         this.remoteHost = remoteHost;
         this.remoteAddress = remoteAddress;
         this.sender = sender;
-        this.worker = worker;
+        this.tasks = tasks;
         this.onLogin = onLogin;
         this.out = new ResultWriter(sender);
     }
@@ -179,7 +180,7 @@ final class MysqlConnection {
         out.setDeprecateEof((capabilities & Protocol.CLIENT_DEPRECATE_EOF) != 0);
         // A killed connection closes after the command it is running, so that command's error still reaches the client.
         commands = new CommandHandler(server, session, out, new CommandHandler.Login(connectionId,
-                response.user(), remoteAddress), () -> worker.execute(this::close));
+                response.user(), remoteAddress), () -> tasks.execute(this::close));
         phase = Phase.COMMANDS;
         onLogin.run();
         out.ok();

@@ -11,6 +11,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,15 +19,14 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The MySQL-protocol listener. Netty event loops only frame packets; each connection's commands
- * run in order on a shared pool of worker threads, so a long query blocks only its own client.
+ * The MySQL-protocol listener. Each connection has a thread of its own (see
+ * {@link ConnectionEventLoops}) that frames its packets, runs its commands in order and writes the
+ * replies, so a long query blocks only its own client.
  */
 public final class MysqlServer implements AutoCloseable {
     /** Clients parse the leading "5.7.99" to decide which features the server has. */
@@ -34,6 +34,8 @@ public final class MysqlServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MysqlServer.class);
     /** After the grace, how long interrupted statements get to roll back and send their error. */
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
+    /** On a plain close, how long a command still running may delay the end of its connection's thread. */
+    private static final Duration COMMAND_WAIT = Duration.ofSeconds(7);
 
     private final SqlSessionFactory factory;
     private final ServerLimits limits;
@@ -50,8 +52,7 @@ public final class MysqlServer implements AutoCloseable {
     private final AtomicLong questions = new AtomicLong();
     private final long startNanos = System.nanoTime();
     private EventLoopGroup acceptors;
-    private EventLoopGroup eventLoops;
-    private ExecutorService workers;
+    private EventLoopGroup connectionLoops;
     private Channel listener;
 
     public MysqlServer(SqlSessionFactory factory) {
@@ -76,16 +77,15 @@ public final class MysqlServer implements AutoCloseable {
         shuttingDown = false;
         forcingShutdown = false;
         acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        eventLoops = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
         AtomicInteger threadNumber = new AtomicInteger();
-        workers = Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "cairndb-mysql-worker-" + threadNumber.incrementAndGet());
+        connectionLoops = new ConnectionEventLoops(task -> {
+            Thread thread = new FastThreadLocalThread(task, "cairndb-mysql-connection-" + threadNumber.incrementAndGet());
             thread.setDaemon(true);
             return thread;
-        });
+        }, NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(acceptors, eventLoops)
-                .channelFactory(WorkerWritableSocketChannel.Listener::new)
+                .group(acceptors, connectionLoops)
+                .channelFactory(DirectWriteSocketChannel.Listener::new)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -94,8 +94,7 @@ public final class MysqlServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         PacketDecoder decoder = new PacketDecoder(limits.maxAllowedPacket());
-                        channel.pipeline().addLast(decoder,
-                                new ConnectionHandler(MysqlServer.this, decoder, new SerialExecutor(workers)));
+                        channel.pipeline().addLast(decoder, new ConnectionHandler(MysqlServer.this, decoder));
                     }
                 });
         ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();
@@ -171,17 +170,11 @@ public final class MysqlServer implements AutoCloseable {
     private void shutdown() {
         if (acceptors != null) {
             acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-            // Closing the channels queues each connection's cleanup on the workers, so this goes first.
-            eventLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-            workers.shutdown();
-            try {
-                workers.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            // Closes every connection; one still running a command ends once that command has returned,
+            // which is waited for a few seconds at most.
+            connectionLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(COMMAND_WAIT.toMillis());
             acceptors = null;
-            eventLoops = null;
-            workers = null;
+            connectionLoops = null;
         }
     }
 

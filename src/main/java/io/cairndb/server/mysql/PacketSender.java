@@ -1,29 +1,37 @@
 package io.cairndb.server.mysql;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 
 /**
  * Frames server payloads (splitting those of 16 MB and more) with consecutive sequence ids and
- * writes them in batches. It runs on the connection's worker thread, not the event loop, so it can
- * block while the client is slow to read instead of buffering a whole result in memory.
+ * writes them in batches. It runs on the connection's thread, which blocks while the client is slow
+ * to read instead of buffering a whole result in memory.
  *
- * <p>On a {@link WorkerWritableSocketChannel} a batch is written to the socket right here while
- * Netty has nothing of this connection left to write: handing it to the event loop would cost a
- * wake-up of that thread per reply. What the socket does not take at once goes to Netty, and so
- * does everything after it until Netty has written it all, which keeps the bytes in order.
+ * <p>On a {@link DirectWriteSocketChannel} it writes to the socket itself: the connection's event
+ * loop is this same thread, busy with the command until its reply is out. What the socket does not
+ * take at once is kept, in order, and written as the socket takes more, so that the command goes on
+ * producing rows while the client reads; with more than {@link #QUEUED_HIGH} bytes kept it waits, on
+ * a selector of its own, until {@link #QUEUED_LOW} are left, and at the end of a reply until all is
+ * written. On other channels batches go to Netty, and it waits while the channel is not writable.
  */
 final class PacketSender {
     private static final int BATCH_BYTES = 64 * 1024;
     private static final int HEADER_BYTES = 4;
     private static final long WRITABLE_POLL_MILLIS = 100;
+    /** As the channel's write buffer water marks (see MysqlServer). */
+    private static final long QUEUED_HIGH = 1024 * 1024;
+    private static final long QUEUED_LOW = 256 * 1024;
 
     /** Thrown to abandon a command whose client has gone away. */
     static final class ConnectionClosedException extends RuntimeException {
@@ -33,23 +41,26 @@ final class PacketSender {
     }
 
     private final Channel channel;
-    /** The socket the worker writes to directly; null when every write goes through Netty. */
+    /** The socket written to directly; null when every write goes through Netty. */
     private final SocketChannel socket;
-    /** The last write handed to Netty on a channel with {@link #socket}, or null. */
-    private ChannelFuture queued;
+    /** Bytes for {@link #socket} that it has not taken yet, oldest first. */
+    private final ArrayDeque<ByteBuffer> queued = new ArrayDeque<>();
+    private long queuedBytes;
+    /** Waits for {@link #socket} to take more; opened the first time it is full. */
+    private Selector writable;
     private final Object writableSignal = new Object();
     private int sequenceId;
     /**
-     * Frames are gathered in a plain array and handed to Netty in one piece per batch: writing each
-     * small row frame into a Netty buffer costs several checked calls per row. Grown on demand up to
-     * one batch, frames larger than that are written on their own.
+     * Frames are gathered in a plain array and written in one piece per batch: writing each small
+     * row frame into a Netty buffer costs several checked calls per row. Grown on demand up to one
+     * batch, frames larger than that are written on their own.
      */
     private byte[] batch = new byte[256];
     private int batched;
 
     PacketSender(Channel channel) {
         this.channel = channel;
-        this.socket = channel instanceof WorkerWritableSocketChannel direct ? direct.socket() : null;
+        this.socket = channel instanceof DirectWriteSocketChannel direct ? direct.socket() : null;
     }
 
     /** Replies to a client packet continue its sequence. */
@@ -77,12 +88,17 @@ final class PacketSender {
     private void frame(byte[] data, int offset, int chunk) {
         int frameBytes = HEADER_BYTES + chunk;
         if (batched + frameBytes > BATCH_BYTES && batched > 0) {
-            flush();
+            writeBatch(false);
         }
         if (frameBytes > BATCH_BYTES) {
-            ByteBuf frame = channel.alloc().buffer(frameBytes);
-            frame.writeMediumLE(chunk).writeByte(nextSequenceId()).writeBytes(data, offset, chunk);
-            write(frame);
+            byte[] header = {(byte) chunk, (byte) (chunk >>> 8), (byte) (chunk >>> 16), (byte) nextSequenceId()};
+            if (socket != null) {
+                writeToSocket(ByteBuffer.wrap(header));
+                writeToSocket(ByteBuffer.wrap(data, offset, chunk));
+                awaitQueued(QUEUED_HIGH, QUEUED_LOW);
+            } else {
+                write(Unpooled.wrappedBuffer(header, Arrays.copyOfRange(data, offset, offset + chunk)));
+            }
             return;
         }
         if (batched + frameBytes > batch.length) {
@@ -95,7 +111,7 @@ final class PacketSender {
         System.arraycopy(data, offset, batch, batched + HEADER_BYTES, chunk);
         batched += frameBytes;
         if (batched >= BATCH_BYTES) {
-            flush();
+            writeBatch(false);
         }
     }
 
@@ -105,39 +121,96 @@ final class PacketSender {
         return id;
     }
 
-    /** Writes what is batched, then waits until the client has drained enough of it. */
+    /** Writes everything framed so far, waiting until the client has taken it (or drained enough of it). */
     void flush() {
-        if (batched > 0 && socket != null && (queued == null || queued.isDone())) {
-            writeToSocket();
-        } else {
-            write(batched == 0 ? null : takeBatch());
-        }
+        writeBatch(true);
     }
 
-    /** Writes the batch to the socket; Netty gets what the socket does not take now. */
-    private void writeToSocket() {
-        if (!channel.isActive()) {
-            batched = 0;
-            throw new ConnectionClosedException();
+    /** Writes the batch; {@code whole}: waits until all is written, else only while too much is kept. */
+    private void writeBatch(boolean whole) {
+        if (socket == null) {
+            write(batched == 0 ? null : takeBatch());
+            return;
         }
         ByteBuffer bytes = ByteBuffer.wrap(batch, 0, batched);
-        try {
-            socket.write(bytes);
-        } catch (IOException e) {
-            batched = 0;
-            channel.close();
-            throw new ConnectionClosedException();
-        }
-        if (bytes.hasRemaining()) {
-            ByteBuf rest = channel.alloc().buffer(bytes.remaining()).writeBytes(bytes);
-            batched = 0;
-            write(rest);
+        batched = 0;
+        writeToSocket(bytes);
+        if (whole) {
+            awaitQueued(0, 0);
         } else {
-            batched = 0;
+            awaitQueued(QUEUED_HIGH, QUEUED_LOW);
         }
     }
 
-    /** Writes {@code frames} (null for nothing), then waits until the client has drained enough. */
+    /** Writes what the socket takes now, oldest bytes first; keeps a copy of what it does not take. */
+    private void writeToSocket(ByteBuffer bytes) {
+        if (!channel.isActive()) {
+            throw new ConnectionClosedException();
+        }
+        try {
+            writeQueued();
+            if (queued.isEmpty()) {
+                socket.write(bytes);
+            }
+        } catch (IOException e) {
+            throw closed();
+        }
+        if (bytes.hasRemaining()) {
+            ByteBuffer rest = ByteBuffer.allocate(bytes.remaining()).put(bytes).flip();
+            queued.add(rest);
+            queuedBytes += rest.remaining();
+        }
+    }
+
+    private void writeQueued() throws IOException {
+        while (!queued.isEmpty()) {
+            ByteBuffer first = queued.peek();
+            int before = first.remaining();
+            socket.write(first);
+            queuedBytes -= before - first.remaining();
+            if (first.hasRemaining()) {
+                return;
+            }
+            queued.poll();
+        }
+    }
+
+    /** With more than {@code high} bytes kept, waits for the socket until at most {@code low} are left. */
+    private void awaitQueued(long high, long low) {
+        if (queuedBytes <= high) {
+            return;
+        }
+        try {
+            while (queuedBytes > low) {
+                // The server closing shuts the connection's loop down, which, being this thread, can not close it.
+                if (!channel.isActive() || channel.eventLoop().isShuttingDown()) {
+                    throw closed();
+                }
+                if (writable == null) {
+                    writable = Selector.open();
+                    socket.register(writable, SelectionKey.OP_WRITE);
+                }
+                writable.select(WRITABLE_POLL_MILLIS);
+                writable.selectedKeys().clear();
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new ConnectionClosedException();
+                }
+                writeQueued();
+            }
+        } catch (IOException e) {
+            throw closed();
+        }
+    }
+
+    /** The socket failed: the connection is over. */
+    private ConnectionClosedException closed() {
+        queued.clear();
+        queuedBytes = 0;
+        channel.close();
+        return new ConnectionClosedException();
+    }
+
+    /** Writes {@code frames} (null for nothing) through Netty, then waits until the client has drained enough. */
     private void write(ByteBuf frames) {
         if (!channel.isActive()) {
             if (frames != null) {
@@ -147,11 +220,7 @@ final class PacketSender {
             throw new ConnectionClosedException();
         }
         if (frames != null) {
-            if (socket != null) {
-                queued = channel.writeAndFlush(frames);
-            } else {
-                channel.writeAndFlush(frames, channel.voidPromise());
-            }
+            channel.writeAndFlush(frames, channel.voidPromise());
         }
         awaitWritable();
     }
@@ -162,13 +231,31 @@ final class PacketSender {
         return out;
     }
 
-    /** Writes what is batched and closes the connection once it is sent. */
+    /** Writes what is batched or kept and closes the connection once it is sent; never waits. */
     void flushAndClose() {
-        if (batched == 0) {
+        if (writable != null) {
+            try {
+                writable.close();
+            } catch (IOException e) {
+                // Nothing waits on it any more.
+            }
+            writable = null;
+        }
+        ByteBuf last = batched == 0 ? null : takeBatch();
+        while (!queued.isEmpty()) {
+            ByteBuf older = Unpooled.wrappedBuffer(queued.poll());
+            if (queued.isEmpty() && last == null) {
+                last = older;
+            } else {
+                channel.write(older, channel.voidPromise());
+            }
+        }
+        queuedBytes = 0;
+        if (last == null) {
             channel.close();
             return;
         }
-        channel.writeAndFlush(takeBatch()).addListener(ChannelFutureListener.CLOSE);
+        channel.writeAndFlush(last).addListener(ChannelFutureListener.CLOSE);
     }
 
     /**
@@ -188,6 +275,7 @@ final class PacketSender {
         }
     }
 
+    /** Netty channels only: waits while the channel holds more than its high water mark. */
     private void awaitWritable() {
         while (!channel.isWritable()) {
             if (!channel.isActive()) {

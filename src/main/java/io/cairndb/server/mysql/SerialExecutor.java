@@ -8,8 +8,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Runs one connection's tasks in submission order on a shared pool, so commands of a connection
- * never overlap while idle connections hold no thread.
+ * Runs one connection's tasks in submission order on another executor (the connection's event
+ * loop), one at a time, a failing task not holding up those after it; once that executor refuses
+ * work (the connection has ended) the tasks are dropped.
  */
 final class SerialExecutor implements Executor {
     private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);

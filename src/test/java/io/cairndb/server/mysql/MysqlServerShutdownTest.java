@@ -81,6 +81,20 @@ class MysqlServerShutdownTest {
         }
     }
 
+    /** A reply the client does not read holds its connection's thread, until the shutdown ends the connection. */
+    @Test
+    void aClientThatStopsReadingDoesNotHoldUpTheShutdown() throws Exception {
+        try (RawClient stuck = RawClient.login(port, 0, null)) {
+            stuck.command(Protocol.COM_QUERY, "SELECT ROWS 1000000"); // some 25 MB, far more than the socket holds
+            awaitRunning("SELECT ROWS 1000000");
+            Thread.sleep(300);
+            long started = System.nanoTime();
+            server.close(Duration.ofMillis(300));
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
+            assertTrue(stuck.drainUntilClosed() < 25_000_000);
+        }
+    }
+
     private void awaitRunning(String statement) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!factory.statements.contains(statement)) {

@@ -89,6 +89,16 @@ final class RawClient implements AutoCloseable {
         return in.read() < 0;
     }
 
+    /** Reads and drops whatever the server still sends, until it closes the connection; returns how much that was. */
+    long drainUntilClosed() throws IOException {
+        byte[] buffer = new byte[1 << 16];
+        long total = 0;
+        for (int n; (n = in.read(buffer)) >= 0; ) {
+            total += n;
+        }
+        return total;
+    }
+
     /** Connects and logs in as root (no password); the client is ready for commands. */
     static RawClient login(int port, int extraCapabilities, String database) throws IOException {
         RawClient client = new RawClient(port);

@@ -11,21 +11,21 @@ import java.nio.channels.SocketChannel;
 import java.util.List;
 
 /**
- * A client connection whose socket the connection's worker may write to itself (see
- * {@link PacketSender}): a reply then leaves on the thread that computed it, instead of being
- * handed to the event loop, which would have to wake up to write it.
+ * A client connection whose replies {@link PacketSender} writes to the socket itself, waiting while
+ * the client is slow to read, instead of queueing them in Netty: the connection's thread is busy
+ * with the command until the reply is written, so nothing else would write them meanwhile.
  */
-final class WorkerWritableSocketChannel extends NioSocketChannel {
-    WorkerWritableSocketChannel(Channel parent, SocketChannel socket) {
+final class DirectWriteSocketChannel extends NioSocketChannel {
+    DirectWriteSocketChannel(Channel parent, SocketChannel socket) {
         super(parent, socket);
     }
 
-    /** The socket; the event loop reads from it, and writes to it only what is handed to Netty. */
+    /** The socket; Netty reads from it, and writes to it only what is handed to Netty. */
     SocketChannel socket() {
         return javaChannel();
     }
 
-    /** The listening channel: accepts its connections as {@link WorkerWritableSocketChannel}s. */
+    /** The listening channel: accepts its connections as {@link DirectWriteSocketChannel}s. */
     static final class Listener extends NioServerSocketChannel {
         private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
 
@@ -36,7 +36,7 @@ final class WorkerWritableSocketChannel extends NioSocketChannel {
                 return 0;
             }
             try {
-                accepted.add(new WorkerWritableSocketChannel(this, socket));
+                accepted.add(new DirectWriteSocketChannel(this, socket));
                 return 1;
             } catch (RuntimeException e) {
                 LOG.warn("Cannot set up an accepted connection", e);
