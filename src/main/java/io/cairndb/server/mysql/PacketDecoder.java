@@ -26,7 +26,7 @@ final class PacketDecoder extends ByteToMessageDecoder {
     private static final int INITIAL_BUFFER = 64 * 1024;
 
     private final int commandLimit;
-    /** Set by the connection's worker once the client has logged in. */
+    /** Set by the connection's thread once the client has logged in. */
     private volatile boolean loggedIn;
     /** Body bytes of the current frame still to come, or -1 between frames. */
     private int frameRemaining = -1;
