@@ -76,7 +76,7 @@ mvColumn
     ;
 
 mvRefresh
-    : REFRESH method=(COMPLETE | AUTO | INCREMENTAL) FALLBACK? mvTrigger?
+    : REFRESH method=(COMPLETE | AUTO | INCREMENTAL | PARTITIONS) FALLBACK? mvTrigger?
     | REFRESH mvTrigger
     | REFRESH build=(IMMEDIATE | DEFERRED)? kind=(ASYNC | SCHEDULE) (START LEFT_PAREN start=string RIGHT_PAREN)?
       (EVERY LEFT_PAREN? INTERVAL INTEGER_VALUE unit=identifier RIGHT_PAREN?)?
@@ -101,7 +101,8 @@ mvPartitionArg
 
 refreshMaterializedView
     : REFRESH MATERIALIZED VIEW qualifiedName
-      ( refreshMode=(AUTO | COMPLETE | INCREMENTAL)
+      ( refreshMode=(AUTO | COMPLETE | INCREMENTAL) FALLBACK?
+      | stale=PARTITIONS FALLBACK?
       | PARTITION START LEFT_PAREN start=string RIGHT_PAREN END LEFT_PAREN end=string RIGHT_PAREN
       | (PARTITIONS | PARTITION)? LEFT_PAREN identifierList RIGHT_PAREN
       | PARTITION single=identifier

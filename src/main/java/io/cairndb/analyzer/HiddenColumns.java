@@ -3,11 +3,13 @@ package io.cairndb.analyzer;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.ivm.IvmLayout;
 
 import java.util.List;
 
 /**
- * Hidden columns of a table (the sequence column of {@code function_column.sequence_type}): left
+ * Hidden columns of a table (the sequence column of {@code function_column.sequence_type}, the state
+ * columns of an IVM MV): left
  * out of {@code SELECT *}, DESC, SHOW COLUMNS and a column-less INSERT unless the session sets
  * {@code show_hidden_columns}, as in Doris.
  */
@@ -25,7 +27,7 @@ public final class HiddenColumns {
     }
 
     public static List<ColumnMeta> withoutHidden(TableMeta t) {
-        return t.columns().stream().filter(c -> !SequenceColumn.isHidden(c)).toList();
+        return t.columns().stream().filter(c -> !isHidden(c)).toList();
     }
 
     /** The hidden columns {@code SELECT *} leaves out for the session. */
@@ -33,6 +35,10 @@ public final class HiddenColumns {
         if (shown(session)) {
             return List.of();
         }
-        return t.columns().stream().filter(SequenceColumn::isHidden).map(ColumnMeta::name).toList();
+        return t.columns().stream().filter(HiddenColumns::isHidden).map(ColumnMeta::name).toList();
+    }
+
+    private static boolean isHidden(ColumnMeta c) {
+        return SequenceColumn.isHidden(c) || IvmLayout.isHidden(c.name());
     }
 }

@@ -62,7 +62,8 @@ public final class QueryTranslator {
         return printer().print(plan);
     }
 
-    private PlanPrinter printer() {
+    /** A printer of plans whose scans read this statement's tables, streams and changelogs. */
+    public PlanPrinter printer() {
         return new PlanPrinter(new PlanSources());
     }
 

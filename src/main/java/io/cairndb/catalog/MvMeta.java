@@ -17,13 +17,14 @@ import java.util.Map;
  * written in, which resolves its unqualified names. Times are epoch milliseconds, 0 when never.
  * {@code planSignature} is the signature of the definition's logical plan when the MV was created
  * (null when the definition did not bind into a plan, and for MVs stored before signatures were kept,
- * whose entries lack it): a refresh compares it with the plan it binds.
+ * whose entries lack it): a refresh compares it with the plan it binds. {@code ivm} is null unless
+ * the MV is maintained incrementally.
  */
 public record MvMeta(long id, long jobId, String database, String name, String querySql, String queryDatabase, String buildMode,
                      String refreshMethod, Trigger trigger, PartitionInfo partitionInfo, Map<String, String> properties,
                      List<BaseTable> baseTables, Map<String, Map<String, Long>> partitionSources, String refreshState,
                      long lastRefreshTime, long lastSuccessTime, String lastError, boolean paused, boolean active,
-                     String inactiveReason, long createTime, String planSignature) {
+                     String inactiveReason, long createTime, String planSignature, Ivm ivm) {
 
     public MvMeta {
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
@@ -33,6 +34,25 @@ public record MvMeta(long id, long jobId, String database, String name, String q
         partitionSources = Collections.unmodifiableMap(sources);
         lastError = lastError == null ? "" : lastError;
         inactiveReason = inactiveReason == null ? "" : inactiveReason;
+    }
+
+    /**
+     * How an MV is maintained incrementally: whether a refresh may fall back (IVM, then PARTITIONS,
+     * then COMPLETE) instead of failing, the internal stream that reads each base table's changes,
+     * and whether a baseline has been built (the first refresh of any kind builds it in full).
+     */
+    public record Ivm(boolean fallback, List<IvmStream> streams, boolean baseline) {
+        public Ivm {
+            streams = List.copyOf(streams);
+        }
+
+        public Ivm withBaseline(boolean built) {
+            return new Ivm(fallback, streams, built);
+        }
+    }
+
+    /** An internal stream of an IVM MV: it reads table {@code tableId}, in the MV's database. */
+    public record IvmStream(long tableId, String name) {
     }
 
     /** MANUAL, SCHEDULE (every {@code interval unit} from {@code startsMillis}, 0 = creation) or COMMIT. */
@@ -64,43 +84,49 @@ public record MvMeta(long id, long jobId, String database, String name, String q
     public MvMeta withName(String newName) {
         return new MvMeta(id, jobId, database, newName, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature);
+                active, inactiveReason, createTime, planSignature, ivm);
     }
 
     public MvMeta withProperties(Map<String, String> newProperties) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 newProperties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature);
+                active, inactiveReason, createTime, planSignature, ivm);
     }
 
     public MvMeta withRefreshPolicy(String method, Trigger newTrigger) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, method, newTrigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature);
+                active, inactiveReason, createTime, planSignature, ivm);
     }
 
     public MvMeta withPaused(boolean nowPaused) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, nowPaused,
-                active, inactiveReason, createTime, planSignature);
+                active, inactiveReason, createTime, planSignature, ivm);
     }
 
     public MvMeta withActive(boolean nowActive, String reason) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                nowActive, reason, createTime, planSignature);
+                nowActive, reason, createTime, planSignature, ivm);
     }
 
     /** The MV after a successful refresh that built {@code sources} (merged over the partitions kept). */
     public MvMeta refreshed(List<BaseTable> tables, Map<String, Map<String, Long>> sources, long finishedAt) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime,
-                planSignature);
+                planSignature, ivm);
     }
 
     public MvMeta failed(String error, long finishedAt) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, "FAIL", finishedAt, lastSuccessTime, error, paused, active,
-                inactiveReason, createTime, planSignature);
+                inactiveReason, createTime, planSignature, ivm);
+    }
+
+    public MvMeta withIvm(Ivm newIvm) {
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                active, inactiveReason, createTime, planSignature, newIvm);
     }
 }

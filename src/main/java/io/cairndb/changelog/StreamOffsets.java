@@ -69,6 +69,23 @@ public final class StreamOffsets {
         return floor == Long.MAX_VALUE ? s.startTso() : floor;
     }
 
+    /**
+     * What a stream has not consumed yet, in the reading transaction's snapshot: whether there are
+     * changes, and whether history it has not consumed is gone: trimmed by retention, or removed in
+     * bulk (TRUNCATE, INSERT OVERWRITE, DROP PARTITION leave markers, not changes).
+     */
+    public record Pending(boolean changes, boolean historyTrimmed, boolean bulkRemoval) {
+    }
+
+    public static Pending pending(Connection c, StreamMeta s, TableMeta t) {
+        long floor = floor(read(c, s.id()), s, t);
+        List<Object> r = Sql.rows(c, "SELECT EXISTS (" + StreamPlanner.unconsumed(s, t, floor) + "), EXISTS (SELECT 1 FROM "
+                + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor + "), (SELECT retained_from FROM "
+                + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")").get(0);
+        long retainedFrom = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
+        return new Pending(Boolean.TRUE.equals(r.get(0)), retainedFrom > floor + 1, Boolean.TRUE.equals(r.get(1)));
+    }
+
     /** Whether the stream has never been consumed (its initial rows are still pending). */
     public static boolean neverConsumed(Connection c, long streamId) {
         return Sql.scalar(c, "SELECT 1 FROM " + TABLE + " WHERE stream_id = ? LIMIT 1", streamId) == null;

@@ -22,8 +22,14 @@ public final class StreamPlanner {
     public static final String SEQUENCE_COLUMN = "__DORIS_STREAM_SEQUENCE_COL__";
     public static final List<String> HIDDEN_COLUMNS = List.of(CHANGE_TYPE_COLUMN, SEQUENCE_COLUMN);
     public static final List<String> TYPES = List.of("min_delta", "append_only", "detail");
+    /** The names of the streams IVM MVs create for themselves, which nobody else may consume or drop. */
+    public static final String INTERNAL_PREFIX = "__doris_ivm_stream_";
 
     private StreamPlanner() {
+    }
+
+    public static boolean isInternal(String streamName) {
+        return streamName.startsWith(INTERNAL_PREFIX);
     }
 
     /** Checks a new stream's table and properties; returns the normalized type. */
@@ -66,11 +72,7 @@ public final class StreamPlanner {
             return "(SELECT " + cols + ", 'APPEND' AS " + Sql.ident(CHANGE_TYPE_COLUMN) + ", CAST(row_number() OVER () AS HUGEINT) AS "
                     + Sql.ident(SEQUENCE_COLUMN) + " FROM " + t.duckName() + " WHERE " + latest + " = 0)";
         }
-        String offsets = "(SELECT partition_id, offset_tso FROM " + StreamOffsets.TABLE + " WHERE stream_id = " + s.id() + ")";
-        long floor = StreamOffsets.floor(StreamOffsets.read(c, s.id()), s, t);
-        String changes = "SELECT cl.* FROM " + ChangelogTables.name(t) + " AS cl LEFT JOIN " + offsets + " AS o ON o.partition_id = cl."
-                + ChangelogTables.PARTITION + " WHERE cl." + ChangelogTables.TSO + " > " + floor + " AND cl." + ChangelogTables.TSO
-                + " > coalesce(o.offset_tso, " + s.startTso() + ")";
+        String changes = unconsumed(s, t, StreamOffsets.floor(StreamOffsets.read(c, s.id()), s, t));
         IncrPlanner.Mode mode = switch (s.type()) {
             case "append_only" -> IncrPlanner.Mode.APPEND_ONLY;
             case "detail" -> IncrPlanner.Mode.DETAIL;
@@ -82,5 +84,13 @@ public final class StreamPlanner {
         String sequence = "CAST(" + Sql.ident(IncrPlanner.TSO_COLUMN) + " AS HUGEINT) * 4294967296 + " + Sql.ident(IncrPlanner.LSN_COLUMN);
         return "(SELECT " + cols + ", " + type + " AS " + Sql.ident(CHANGE_TYPE_COLUMN) + ", " + sequence + " AS "
                 + Sql.ident(SEQUENCE_COLUMN) + " FROM " + delta + ")";
+    }
+
+    /** The changelog rows of {@code t} after each partition's offset ({@code floor}: the least offset). */
+    static String unconsumed(StreamMeta s, TableMeta t, long floor) {
+        String offsets = "(SELECT partition_id, offset_tso FROM " + StreamOffsets.TABLE + " WHERE stream_id = " + s.id() + ")";
+        return "SELECT cl.* FROM " + ChangelogTables.name(t) + " AS cl LEFT JOIN " + offsets + " AS o ON o.partition_id = cl."
+                + ChangelogTables.PARTITION + " WHERE cl." + ChangelogTables.TSO + " > " + floor + " AND cl." + ChangelogTables.TSO
+                + " > coalesce(o.offset_tso, " + s.startTso() + ")";
     }
 }

@@ -20,6 +20,8 @@ import io.cairndb.engine.Sql;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.ivm.IvmForm;
+import io.cairndb.ivm.IvmLayout;
 import io.cairndb.printer.DuckTableDdl;
 import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.tree.MvStatement;
@@ -114,8 +116,15 @@ public final class MaterializedViews {
         // one a refresh finds while nothing changes.
         MvDefinition def = MvDefinition.resolve(ctx, query == s.query() ? query : MvDefinition.parsed(querySql), names,
                 partition == null ? null : partition.column(), partition == null ? null : partition.dateTruncUnit(), properties);
+        if (method.equals("PARTITIONS") && partition == null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "REFRESH PARTITIONS requires the materialized view to have PARTITION BY");
+        }
+        IvmForm ivmForm = IvmSetup.form(ctx, def, method, properties, partition != null);
         long now = System.currentTimeMillis();
-        List<ColumnMeta> columns = columns(ctx, s, def, shape, names);
+        List<ColumnMeta> columns = new ArrayList<>(columns(ctx, s, def, shape, names));
+        if (ivmForm != null) {
+            columns.addAll(IvmLayout.of(ivmForm, names).hidden());
+        }
         TableMeta table = ctx.catalog().withFreeDuckName(new TableMeta(ctx.catalog().newId(), db, name,
                 TableKind.MATERIALIZED_VIEW, columns, KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now),
                 distribution(s, columns), Map.of(), null, now, now));
@@ -123,9 +132,12 @@ public final class MaterializedViews {
                 : new MvMeta.PartitionInfo(table.column(partition.column()).name(), partition.dateTruncUnit(), def.related());
         List<TableMeta> bases = def.lineage().baseTables().stream()
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
+        // AUTO falls back (IVM, then PARTITIONS, then COMPLETE); INCREMENTAL only when asked to.
+        MvMeta.Ivm ivm = ivmForm == null ? null : new MvMeta.Ivm(method.equals("AUTO") || s.refresh() != null && s.refresh().fallback(),
+                IvmSetup.createStreams(ctx, table.id(), db, ivmForm, properties), false);
         MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
-                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature());
+                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature(), ivm);
 
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
         ctx.catalog().saveTable(ctx.txn().connection(), table);
@@ -135,7 +147,7 @@ public final class MaterializedViews {
             ctx.catalog().publishMv(mv);
             scheduler.schedule(mv);
             if (mv.buildMode().equals("IMMEDIATE")) {
-                scheduler.submit(mv, new MvRefresher.Request(method, List.of(), null, null, false), "SYSTEM");
+                scheduler.submit(mv, MvRefresher.Request.of(mv), "SYSTEM");
             }
         });
         return UpdateCount.NONE;
@@ -225,15 +237,18 @@ public final class MaterializedViews {
                 s.distribution().autoBuckets() ? null : s.distribution().buckets());
     }
 
-    /** The refresh method: REFRESH COMPLETE/AUTO, StarRocks refresh_mode PCT (= AUTO), else {@code fallback}. */
+    /**
+     * The refresh method: REFRESH COMPLETE / AUTO / INCREMENTAL / PARTITIONS, StarRocks refresh_mode PCT
+     * (= AUTO) or INCREMENTAL, else {@code fallback}.
+     */
     private static String refreshMethod(MvStatement.Refresh refresh, Map<String, String> properties, String fallback) {
         String method = refresh == null || refresh.method() == null ? null : refresh.method();
         String mode = properties.get("refresh_mode");
         if (method == null && mode != null) {
             method = mode.equalsIgnoreCase("PCT") ? "AUTO" : mode.toUpperCase(Locale.ROOT);
         }
-        if ("INCREMENTAL".equals(method) || (mode != null && mode.trim().equalsIgnoreCase("INCREMENTAL"))) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized views is not supported yet");
+        if (refresh != null && refresh.fallback() && !"INCREMENTAL".equals(method) && !"PARTITIONS".equals(method)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "FALLBACK only follows REFRESH INCREMENTAL or REFRESH PARTITIONS");
         }
         return method == null ? fallback : method;
     }
@@ -271,8 +286,12 @@ public final class MaterializedViews {
     public UpdateCount refresh(StatementContext ctx, MvStatement.RefreshMv s) {
         MvMeta mv = require(ctx, s.name());
         String mode = s.mode() == null ? mv.refreshMethod() : s.mode();
-        if (mode.equals("INCREMENTAL")) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized views is not supported yet");
+        boolean fallback = s.mode() == null ? mv.ivm() != null && mv.ivm().fallback() : s.fallback();
+        if (mv.ivm() != null) {
+            refusedForIvm(s);
+        } else if (mode.equals("INCREMENTAL")) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Materialized view " + mv.name() + " is not maintained incrementally: "
+                    + "only a materialized view created with REFRESH INCREMENTAL or AUTO can be refreshed INCREMENTAL");
         }
         if (mode.equals("PARTITIONS")) {
             TableMeta t = ctx.catalog().table(mv.database(), mv.name());
@@ -286,8 +305,8 @@ public final class MaterializedViews {
         if (mode.equals("RANGE") && mv.partitionInfo() == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "materialized view " + mv.name() + " is not partitioned");
         }
-        MvScheduler.TaskRun run = scheduler.submit(mv, new MvRefresher.Request(mode, s.partitions(), s.start(), s.end(), s.force()),
-                "MANUAL");
+        MvScheduler.TaskRun run = scheduler.submit(mv, new MvRefresher.Request(mode, s.partitions(), s.start(), s.end(), s.force(),
+                fallback), "MANUAL");
         if (s.sync()) {
             TaskRecord done;
             try {
@@ -304,6 +323,18 @@ public final class MaterializedViews {
             }
         }
         return UpdateCount.NONE;
+    }
+
+    /** An IVM MV is refreshed whole: partition lists and ranges and FORCE are refused, with StarRocks's texts. */
+    private static void refusedForIvm(MvStatement.RefreshMv s) {
+        if (!s.partitions().isEmpty() || s.start() != null) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Partition refresh is not supported for materialized views with "
+                    + "refresh_mode=INCREMENTAL. Please refresh the whole materialized view instead.");
+        }
+        if (s.force()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "FORCE refresh is not supported for materialized views with "
+                    + "refresh_mode=INCREMENTAL. Please drop and re-create the materialized view instead.");
+        }
     }
 
     // ---------------------------------------------------------------- DROP
@@ -337,6 +368,7 @@ public final class MaterializedViews {
     }
 
     private void dropInTxn(StatementContext ctx, MvMeta mv) {
+        IvmSetup.dropStreams(ctx, mv);
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + ctx.catalog().table(mv.database(), mv.name()).duckName());
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
         ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());
@@ -369,6 +401,13 @@ public final class MaterializedViews {
         } else if (a instanceof MvStatement.Rename r) {
             rename(ctx, mv, r.newName());
         } else if (a instanceof MvStatement.ChangeRefresh cr) {
+            if (cr.refresh().method() != null && (mv.ivm() != null || cr.refresh().method().equals("INCREMENTAL"))) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, mv.ivm() != null
+                        ? "The refresh method of incrementally maintained materialized view " + mv.name() + " can not be changed: "
+                                + "ALTER MATERIALIZED VIEW .. REFRESH ON .. changes only its trigger"
+                        : "Incremental maintenance is chosen when a materialized view is created: create " + mv.name()
+                                + " again with REFRESH INCREMENTAL");
+            }
             String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
             save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
         } else if (a instanceof MvStatement.SetActive sa) {

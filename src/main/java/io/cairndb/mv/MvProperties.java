@@ -27,7 +27,11 @@ final class MvProperties {
      * {@code internal.db.t}): its commits neither trigger a refresh nor make the MV stale, as in Doris.
      */
     static boolean excludesTrigger(MvMeta mv, TableMeta t) {
-        String list = mv.properties().get("excluded_trigger_tables");
+        return excludesTrigger(mv.properties(), t);
+    }
+
+    static boolean excludesTrigger(Map<String, String> properties, TableMeta t) {
+        String list = properties.get("excluded_trigger_tables");
         if (list == null || list.isBlank()) {
             return false;
         }

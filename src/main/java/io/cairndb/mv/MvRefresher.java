@@ -34,10 +34,14 @@ final class MvRefresher {
     private MvRefresher() {
     }
 
-    /** What a refresh was asked to do: mode AUTO, COMPLETE, PARTITIONS (names) or RANGE (start, end). */
-    record Request(String mode, List<String> partitions, String start, String end, boolean force) {
-        static Request auto() {
-            return new Request("AUTO", List.of(), null, null, false);
+    /**
+     * What a refresh was asked to do: mode AUTO, COMPLETE, INCREMENTAL, PARTITIONS (names),
+     * STALE_PARTITIONS or RANGE (start, end); {@code fallback}: an IVM refresh may fall back.
+     */
+    record Request(String mode, List<String> partitions, String start, String end, boolean force, boolean fallback) {
+        /** A refresh by the MV's own method, as its triggers run it. */
+        static Request of(MvMeta mv) {
+            return new Request(mv.refreshMethod(), List.of(), null, null, false, mv.ivm() != null && mv.ivm().fallback());
         }
 
         Request {
@@ -49,7 +53,8 @@ final class MvRefresher {
      * The partitions a refresh rebuilt, the MV as it stands after it, and whether the definition's plan,
      * bound afresh, still has the signature stored when the MV was created.
      */
-    record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv, boolean planSignatureMatches) {
+    record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv, boolean planSignatureMatches,
+                   String ivmFallbackReason, int ivmRebuiltPartitions) {
     }
 
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
@@ -86,7 +91,10 @@ final class MvRefresher {
         }
         PartitionTracker.Layout layout = layout(mv, mvTable, def, bases, now, ctx);
         List<PartitionTracker.Target> targets = layout.targets();
-        List<PartitionTracker.Target> chosen = choose(mv, mvTable, targets, request);
+        // An IVM MV is maintained whole: an incremental refresh brings every partition in sync.
+        IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, mvTable, def, request, control);
+        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
+                : ivm.refreshMode().equals("NOT_REFRESH") ? List.of() : targets;
 
         Map<String, PartitionMeta> existing = new HashMap<>();
         mvTable.partitioning().partitions().forEach(p -> existing.put(p.name(), p));
@@ -111,7 +119,7 @@ final class MvRefresher {
         if (!dropped.isEmpty()) {
             control.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
         }
-        if (!chosen.isEmpty()) {
+        if (!chosen.isEmpty() && ivm == null) {
             rebuild(ctx, def, updated, chosen, targets.size(), bases, target, mv, control);
         }
 
@@ -123,6 +131,9 @@ final class MvRefresher {
             }
         }
         MvMeta refreshed = mv.refreshed(baseTables(bases.values(), mv.querySql()), sources, now);
+        if (ivm != null && !mv.ivm().baseline()) {
+            refreshed = refreshed.withIvm(mv.ivm().withBaseline(true));
+        }
         boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
         if (partitionsChanged) {
             ctx.catalog().saveMvAndTable(c, refreshed, updated);
@@ -130,8 +141,10 @@ final class MvRefresher {
             updated = mvTable;
             ctx.catalog().saveMv(c, refreshed);
         }
-        String mode = chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
-        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()));
+        String mode = ivm != null ? ivm.refreshMode()
+                : chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
+        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()),
+                ivm == null ? null : ivm.fallbackReason(), ivm == null ? 0 : ivm.rebuiltPartitions());
     }
 
     private static PartitionTracker.Layout layout(MvMeta mv, TableMeta mvTable, MvDefinition def, Map<Long, TableMeta> bases,
@@ -164,6 +177,8 @@ final class MvRefresher {
         List<PartitionTracker.Target> out = new ArrayList<>();
         switch (request.mode()) {
             case "COMPLETE" -> out.addAll(targets);
+            case "INCREMENTAL" -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "materialized view " + mv.name()
+                    + " is not maintained incrementally: refresh it with AUTO, COMPLETE or PARTITIONS");
             case "PARTITIONS" -> {
                 for (String name : request.partitions()) {
                     PartitionTracker.Target t = targets.stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst()

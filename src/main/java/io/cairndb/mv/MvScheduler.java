@@ -107,7 +107,7 @@ public final class MvScheduler implements AutoCloseable {
             // Triggers are not persisted: an ON COMMIT MV that missed one (a crash, or commits while
             // paused) catches up at startup.
             if (triggeredByCommits(mv) && mv.lastSuccessTime() > 0 && !inSync(mv)) {
-                submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "SYSTEM");
+                submit(mv, MvRefresher.Request.of(mv), "SYSTEM");
             }
         }
     }
@@ -134,7 +134,7 @@ public final class MvScheduler implements AutoCloseable {
             TaskRecord record = new TaskRecord(taskIds.incrementAndGet(), mv.jobId(), mv.jobName(), mv.id(), mv.name(),
                     db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
                     triggerMode.equals("MANUAL") && request.mode().equals("COMPLETE"), null, List.of(), List.of(), queryId(),
-                    request.partitions(), null);
+                    request.partitions(), null, request.mode() + (request.fallback() ? " FALLBACK" : ""), null, 0);
             run = new TaskRun(record, request);
             if (job.running == null) {
                 job.running = run;
@@ -203,7 +203,8 @@ public final class MvScheduler implements AutoCloseable {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
                         run.control);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
-                        out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches());
+                        out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches())
+                        .withIvm(out.ivmFallbackReason(), out.ivmRebuiltPartitions());
                 TaskHistory.record(c, done, keepTasks(), trimNow());
                 run.control.checkpoint();
                 txn.afterCommit(() -> {
@@ -351,7 +352,7 @@ public final class MvScheduler implements AutoCloseable {
         }
         for (MvMeta mv : catalog.allMvs()) {
             if (triggeredByCommits(mv) && reads(mv, current) && !MvProperties.excludesTrigger(mv, current)) {
-                submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "COMMIT");
+                submit(mv, MvRefresher.Request.of(mv), "COMMIT");
             }
         }
     }
@@ -415,7 +416,7 @@ public final class MvScheduler implements AutoCloseable {
     private void fire(long mvId) {
         MvMeta mv = catalog.mvById(mvId);
         if (mv != null && !mv.paused() && mv.active()) {
-            submit(mv, new MvRefresher.Request(mv.refreshMethod(), List.of(), null, null, false), "SYSTEM");
+            submit(mv, MvRefresher.Request.of(mv), "SYSTEM");
         }
     }
 

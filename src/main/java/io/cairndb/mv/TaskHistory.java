@@ -30,6 +30,9 @@ public final class TaskHistory {
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS complete_requested BOOLEAN");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS requested_partitions VARCHAR");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS plan_signature_matches BOOLEAN");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS requested_method VARCHAR");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_fallback_reason VARCHAR");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_rebuilt_partitions INTEGER");
     }
 
     /**
@@ -47,7 +50,8 @@ public final class TaskHistory {
                 Long.toString(t.finishTime()), Sql.literal(t.triggerMode()), Sql.literal(t.refreshMode()),
                 Sql.literal(json(t.needRefreshPartitions())), Sql.literal(json(t.completedPartitions())), Sql.literal(t.lastQueryId()),
                 Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())),
-                t.planSignatureMatches() == null ? "NULL" : t.planSignatureMatches().toString());
+                t.planSignatureMatches() == null ? "NULL" : t.planSignatureMatches().toString(), nullable(t.requestedMethod()),
+                nullable(t.ivmFallbackReason()), Integer.toString(t.ivmRebuiltPartitions()));
         Sql.execute(c, "INSERT INTO " + TABLE + " VALUES (" + String.join(", ", values) + ")");
         if (trim) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
@@ -64,7 +68,8 @@ public final class TaskHistory {
                     (String) r.get(6), (String) r.get(7), (String) r.get(8), n(r.get(9)), n(r.get(10)), n(r.get(11)),
                     (String) r.get(12), Boolean.TRUE.equals(r.get(17)), (String) r.get(13), list((String) r.get(14)),
                     list((String) r.get(15)), (String) r.get(16), list((String) r.get(18)),
-                    r.get(19) instanceof Boolean b ? b : null));
+                    r.get(19) instanceof Boolean b ? b : null, (String) r.get(20), (String) r.get(21),
+                    r.get(22) == null ? 0 : ((Number) r.get(22)).intValue()));
         }
         return out;
     }
@@ -98,6 +103,10 @@ public final class TaskHistory {
         } catch (JsonProcessingException e) {
             throw new CairnException(ErrorCode.INTERNAL, "corrupt task record: " + e.getMessage(), e);
         }
+    }
+
+    private static String nullable(String text) {
+        return text == null ? "NULL" : Sql.literal(text);
     }
 
     private static long n(Object o) {

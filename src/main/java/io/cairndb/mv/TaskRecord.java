@@ -10,12 +10,16 @@ import java.util.Locale;
  * for it, requestedPartitions the partitions a REFRESH .. PARTITIONS (..) statement named.
  * planSignatureMatches is whether the refresh found the MV's definition bound to the plan it was
  * created with (same plan signature); null until a refresh succeeds, and for tasks recorded before it was kept.
+ * requestedMethod is the refresh method asked for (INCREMENTAL FALLBACK, COMPLETE, ...; null for tasks
+ * recorded before it was kept); ivmFallbackReason why an IVM refresh fell back (null when it did not),
+ * ivmRebuiltPartitions how many MV partitions it rebuilt in full beyond its first build.
  */
 public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
                          String status, String errorMsg, long createTime, long startTime, long finishTime,
                          String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
                          List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions,
-                         Boolean planSignatureMatches) {
+                         Boolean planSignatureMatches, String requestedMethod, String ivmFallbackReason,
+                         int ivmRebuiltPartitions) {
 
     public TaskRecord {
         requestedPartitions = List.copyOf(requestedPartitions);
@@ -47,19 +51,28 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
     public String taskContext() {
         String partitions = requestedPartitions.isEmpty() ? "" : ",\"partitions\":" + TaskHistory.json(requestedPartitions);
         String plan = planSignatureMatches == null ? "" : ",\"planSignatureMatches\":" + planSignatureMatches;
-        return "{\"triggerMode\":\"" + triggerMode + "\"" + partitions + ",\"isComplete\":" + completeRequested + plan + "}";
+        String method = requestedMethod == null ? "" : ",\"refreshMethod\":\"" + requestedMethod + "\"";
+        return "{\"triggerMode\":\"" + triggerMode + "\"" + method + partitions + ",\"isComplete\":" + completeRequested + plan
+                + "}";
     }
 
     TaskRecord with(String newStatus, String error, long start, long finish, String mode, List<String> need,
                     List<String> completed) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, newStatus, error, createTime, start,
                 finish, triggerMode, completeRequested, mode, need, completed, lastQueryId, requestedPartitions,
-                planSignatureMatches);
+                planSignatureMatches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions);
     }
 
     TaskRecord withPlanSignatureMatches(boolean matches) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
                 finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
-                lastQueryId, requestedPartitions, matches);
+                lastQueryId, requestedPartitions, matches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions);
+    }
+
+    /** The record of a successful IVM refresh: why it fell back (null: it did not) and how many partitions it rebuilt. */
+    TaskRecord withIvm(String fallbackReason, int rebuiltPartitions) {
+        return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
+                finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
+                lastQueryId, requestedPartitions, planSignatureMatches, requestedMethod, fallbackReason, rebuiltPartitions);
     }
 }

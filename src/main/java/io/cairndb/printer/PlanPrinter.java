@@ -70,7 +70,22 @@ public final class PlanPrinter {
         return sb.append(orderAndLimit(sort, limit)).toString();
     }
 
-    /** A bound expression over no columns, as DuckDB SQL. */
+    /**
+     * A SELECT of the node's columns, each under its id name ({@link #columnName}), for statements
+     * that compute over a plan's rows by column.
+     */
+    public String printColumns(PlanNode node) {
+        List<PlanNode.Assignment> labelled = node.outputs().stream()
+                .map(c -> new PlanNode.Assignment(c.renamed(ExprSyntax.columnName(c.id())), c.ref())).toList();
+        return print(new PlanNode.Project(node, labelled));
+    }
+
+    /** The quoted name a column has in {@link #printColumns} and in printed expressions. */
+    public static String columnName(PlanColumn c) {
+        return name(c);
+    }
+
+    /** A bound expression (its columns by their id names), as DuckDB SQL. */
     public String printExpression(ScalarExpr e) {
         return expr(e);
     }

@@ -109,11 +109,11 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
     public Statement visitRefreshMaterializedView(RefreshMaterializedViewContext ctx) {
         List<String> partitions = ctx.identifierList() != null ? TreeValues.identifiers(ctx.identifierList())
                 : ctx.single != null ? List.of(TreeValues.identifier(ctx.single)) : List.of();
-        String mode = ctx.refreshMode != null ? upper(ctx.refreshMode)
+        String mode = ctx.refreshMode != null ? upper(ctx.refreshMode) : ctx.stale != null ? "STALE_PARTITIONS"
                 : !partitions.isEmpty() ? "PARTITIONS" : ctx.start != null ? "RANGE" : null;
         return new MvStatement.RefreshMv(TreeValues.qualifiedName(ctx.qualifiedName()), mode, partitions,
                 ctx.start == null ? null : TreeValues.string(ctx.start), ctx.end == null ? null : TreeValues.string(ctx.end),
-                ctx.FORCE() != null, ctx.syncMode != null && ctx.syncMode.getType() == CairnSqlLexer.SYNC);
+                ctx.FORCE() != null, ctx.syncMode != null && ctx.syncMode.getType() == CairnSqlLexer.SYNC, ctx.FALLBACK() != null);
     }
 
     @Override

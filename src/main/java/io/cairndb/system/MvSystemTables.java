@@ -104,7 +104,8 @@ final class MvSystemTables {
             rows.add(Arrays.asList(t.taskId(), t.jobId(), t.jobName(), t.mvId(), t.mvName(), t.dbId(), t.dbName(), t.status(),
                     t.errorMsg(), time(ctx, t.createTime()), time(ctx, t.startTime()), time(ctx, t.finishTime()),
                     t.durationMs(), t.taskContext(), t.refreshMode(), TaskHistory.json(t.needRefreshPartitions()),
-                    TaskHistory.json(t.completedPartitions()), t.progress(), t.lastQueryId()));
+                    TaskHistory.json(t.completedPartitions()), t.progress(), t.lastQueryId(), t.ivmFallbackReason(),
+                    t.ivmRebuiltPartitions()));
         }
         return SystemRows.fromItem(SystemRows.columns("TaskId", DataType.BIGINT, "JobId", DataType.BIGINT, "JobName", DataType.STRING,
                 "MvId", DataType.BIGINT, "MvName", DataType.STRING, "MvDatabaseId", DataType.BIGINT,
@@ -112,7 +113,7 @@ final class MvSystemTables {
                 "CreateTime", DataType.DATETIME, "StartTime", DataType.DATETIME, "FinishTime", DataType.DATETIME,
                 "DurationMs", DataType.BIGINT, "TaskContext", DataType.STRING, "RefreshMode", DataType.STRING,
                 "NeedRefreshPartitions", DataType.STRING, "CompletedPartitions", DataType.STRING, "Progress", DataType.STRING,
-                "LastQueryId", DataType.STRING), rows);
+                "LastQueryId", DataType.STRING, "IvmFallbackReason", DataType.STRING, "IvmRebuiltPartitions", DataType.INT), rows);
     }
 
 

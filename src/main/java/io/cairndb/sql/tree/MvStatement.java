@@ -53,11 +53,12 @@ public final class MvStatement {
 
     /**
      * REFRESH MATERIALIZED VIEW. mode is AUTO, COMPLETE, INCREMENTAL, PARTITIONS (with
-     * {@code partitions}), RANGE (with start and end), or null (the MV's own method).
-     * {@code sync} is true for WITH SYNC MODE.
+     * {@code partitions}), STALE_PARTITIONS (Doris's {@code PARTITIONS} without a list: the partitions
+     * out of sync), RANGE (with start and end), or null (the MV's own method). {@code sync} is true for
+     * WITH SYNC MODE; {@code fallback} for {@code INCREMENTAL FALLBACK} and {@code PARTITIONS FALLBACK}.
      */
     public record RefreshMv(QualifiedName name, String mode, List<String> partitions, String start, String end,
-                            boolean force, boolean sync) implements Statement {
+                            boolean force, boolean sync, boolean fallback) implements Statement {
         public RefreshMv {
             partitions = List.copyOf(partitions);
         }

@@ -1,0 +1,154 @@
+package io.cairndb.ivm;
+
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.engine.Sql;
+import io.cairndb.printer.DuckTypes;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The state IVM keeps for one aggregate call of a group, in hidden columns of the MV (pg_ivm's
+ * counting algorithm): COUNT(x) its count; SUM and AVG the sum and the count of non-NULL values;
+ * MIN and MAX the extreme value and the count of non-NULL values. COUNT(*) is the group's row count,
+ * which every group keeps. Each state is computed from weighted rows (+1 / -1), merged into the
+ * stored state by addition, and finalized into the aggregate's value. A MIN/MAX whose retracted value
+ * reaches the stored extreme cannot be merged: the group is recomputed.
+ */
+record AggregateState(int index, String function, boolean countStar, DataType argType, DataType valueType) {
+    static final String GROUP_COUNT = "__DORIS_IVM_COUNT__";
+
+    /** A hidden state column. */
+    record Column(String name, DataType type) {
+    }
+
+    private String count() {
+        return countStar ? GROUP_COUNT : "__DORIS_IVM_AGG_" + index + "_COUNT__";
+    }
+
+    private String value() {
+        return "__DORIS_IVM_AGG_" + index + (function.equals("min") || function.equals("max") ? "_VALUE__" : "_SUM__");
+    }
+
+    private boolean hasValue() {
+        return !function.equals("count");
+    }
+
+    /** The type sums are kept in: DECIMAL(38, s) for decimals, LARGEINT for integers, else DOUBLE. */
+    private DataType sumType() {
+        if (argType.kind() == TypeKind.DECIMAL) {
+            return DataType.decimal(DuckTypes.MAX_DECIMAL_PRECISION, argType.scale());
+        }
+        return switch (argType.kind()) {
+            case BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, LARGEINT -> DataType.LARGEINT;
+            default -> DataType.DOUBLE;
+        };
+    }
+
+    List<Column> columns() {
+        List<Column> out = new ArrayList<>();
+        if (!countStar) {
+            out.add(new Column(count(), DataType.BIGINT));
+        }
+        if (hasValue()) {
+            out.add(new Column(value(), function.equals("min") || function.equals("max") ? argType : sumType()));
+        }
+        return out;
+    }
+
+    /**
+     * SELECT items computing the state of a set of rows: {@code x} the argument, {@code w} the weight
+     * (a delta's: retracted rows count negatively; MIN/MAX keep their inserted and retracted extremes apart).
+     */
+    List<String> partial(String x, String w) {
+        List<String> out = new ArrayList<>();
+        if (countStar) {
+            return out;
+        }
+        out.add("coalesce(sum(CASE WHEN " + x + " IS NOT NULL THEN " + w + " ELSE 0 END), 0) AS " + Sql.ident(count()));
+        if (function.equals("min") || function.equals("max")) {
+            out.add(function + "(" + x + ") FILTER (WHERE " + w + " > 0) AS " + Sql.ident(value()));
+            out.add(function + "(" + x + ") FILTER (WHERE " + w + " < 0) AS " + Sql.ident(retracted()));
+        } else if (hasValue()) {
+            out.add("sum(CAST(" + x + " AS " + DuckTypes.toDuckDb(sumType()) + ") * " + w + ") AS " + Sql.ident(value()));
+        }
+        return out;
+    }
+
+    private String retracted() {
+        return "__DORIS_IVM_AGG_" + index + "_RETRACTED__";
+    }
+
+    /**
+     * SELECT items of the state after merging delta {@code d} into stored state {@code m} (either
+     * may be missing: a new group, an untouched one), named as the state columns; {@code count} is the
+     * merged group count.
+     */
+    List<String> merged(String m, String d, String groupCount) {
+        List<String> out = new ArrayList<>();
+        String nonNull = countStar ? groupCount : "(coalesce(" + m + "." + Sql.ident(count()) + ", 0) + coalesce(" + d + "."
+                + Sql.ident(count()) + ", 0))";
+        if (!countStar) {
+            out.add(nonNull + " AS " + Sql.ident(count()));
+        }
+        if (!hasValue()) {
+            return out;
+        }
+        String old = m + "." + Sql.ident(value());
+        String delta = d + "." + Sql.ident(value());
+        String type = DuckTypes.toDuckDb(columns().get(columns().size() - 1).type());
+        String merged;
+        if (function.equals("min") || function.equals("max")) {
+            String better = function.equals("min") ? "<" : ">";
+            merged = "CASE WHEN " + old + " IS NULL THEN " + delta + " WHEN " + delta + " IS NULL THEN " + old + " WHEN " + delta
+                    + " " + better + " " + old + " THEN " + delta + " ELSE " + old + " END";
+        } else {
+            merged = "coalesce(" + old + ", 0) + coalesce(" + delta + ", 0)";
+        }
+        out.add("CASE WHEN " + nonNull + " = 0 THEN NULL ELSE CAST(" + merged + " AS " + type + ") END AS " + Sql.ident(value()));
+        return out;
+    }
+
+    /** A condition over {@code m} and {@code d} under which the group must be recomputed, or null when it never must. */
+    String recompute(String m, String d) {
+        if (!function.equals("min") && !function.equals("max")) {
+            return null;
+        }
+        String reaches = function.equals("min") ? "<=" : ">=";
+        return "(" + d + "." + Sql.ident(retracted()) + " IS NOT NULL AND " + d + "." + Sql.ident(retracted()) + " " + reaches + " "
+                + m + "." + Sql.ident(value()) + ")";
+    }
+
+    /** The aggregate's value from the state columns (of the current row), as Doris computes it. */
+    String finalValue() {
+        String count = Sql.ident(count());
+        return switch (function) {
+            case "count" -> count;
+            case "avg" -> average(count);
+            default -> Sql.ident(value());
+        };
+    }
+
+    /**
+     * AVG: a DECIMAL average as the query computes it (the sum scaled to an integer, divided by the
+     * count with truncation, scaled back); otherwise the sum divided by the count in DOUBLE.
+     */
+    private String average(String count) {
+        String sum = Sql.ident(value());
+        if (valueType.kind() != TypeKind.DECIMAL) {
+            return "CASE WHEN " + count + " = 0 THEN NULL ELSE CAST(" + sum + " AS DOUBLE) / " + count + " END";
+        }
+        int scale = valueType.scale();
+        String unscaled = "CAST(" + sum + " * CAST(" + BigInteger.TEN.pow(scale) + " AS DECIMAL(38, 0)) AS HUGEINT)";
+        String unit = "CAST('" + new BigDecimal(BigInteger.ONE, scale).toPlainString() + "' AS DECIMAL(38, " + scale + "))";
+        return "CASE WHEN " + count + " = 0 THEN NULL ELSE CAST(" + unscaled + " // " + count + " AS DECIMAL(38, 0)) * " + unit + " END";
+    }
+
+    /** The state columns a delta's partial state has besides the stored ones (the retracted extreme). */
+    List<String> deltaOnly() {
+        return function.equals("min") || function.equals("max") ? List.of(retracted()) : List.of();
+    }
+}

@@ -1,0 +1,81 @@
+package io.cairndb.ivm;
+
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where an IVM MV keeps what it maintains. A multiset MV keeps its rows as they are, nothing more. An
+ * aggregate MV keeps, besides its visible columns, each group's row count and the state of each
+ * aggregate call ({@link AggregateState}) in hidden columns, and each grouping key in the visible
+ * column that shows it as it is or else in a hidden column. Hidden columns are named
+ * {@code __DORIS_IVM_...__} and follow the visible ones; the layout is derived again from the plan
+ * at every refresh, so it needs no storage of its own.
+ */
+public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColumns, List<AggregateState> states,
+                        List<ColumnMeta> hidden) {
+    public static final String HIDDEN_PREFIX = "__DORIS_IVM_";
+
+    public IvmLayout {
+        visible = List.copyOf(visible);
+        keyColumns = List.copyOf(keyColumns);
+        states = List.copyOf(states);
+        hidden = List.copyOf(hidden);
+    }
+
+    /** The layout of {@code form} for an MV whose visible columns are named {@code visible}, in order. */
+    public static IvmLayout of(IvmForm form, List<String> visible) {
+        PlanNode.Aggregate a = form.aggregate();
+        if (a == null) {
+            return new IvmLayout(form, visible, List.of(), List.of(), List.of());
+        }
+        List<ColumnMeta> hidden = new ArrayList<>();
+        List<String> keyColumns = new ArrayList<>();
+        for (int j = 0; j < a.keys().size(); j++) {
+            PlanColumn key = a.keys().get(j);
+            int shown = shownAsIs(form.outputs(), key);
+            if (shown >= 0) {
+                keyColumns.add(visible.get(shown));
+            } else {
+                String name = HIDDEN_PREFIX + "KEY_" + j + "__";
+                keyColumns.add(name);
+                hidden.add(column(name, key.type()));
+            }
+        }
+        hidden.add(column(AggregateState.GROUP_COUNT, DataType.BIGINT));
+        List<AggregateState> states = new ArrayList<>();
+        for (int i = 0; i < a.aggregates().size(); i++) {
+            PlanNode.AggregateAssignment agg = a.aggregates().get(i);
+            List<ScalarExpr> args = agg.call().args();
+            AggregateState state = new AggregateState(i, agg.call().function(), args.isEmpty(),
+                    args.isEmpty() ? null : args.get(0).type(), agg.column().type());
+            states.add(state);
+            state.columns().forEach(c -> hidden.add(column(c.name(), c.type())));
+        }
+        return new IvmLayout(form, visible, keyColumns, states, hidden);
+    }
+
+    /** Whether a column is one of the hidden IVM columns. */
+    public static boolean isHidden(String column) {
+        return column.startsWith(HIDDEN_PREFIX);
+    }
+
+    /** The position of the output that is {@code key} itself, or -1. */
+    private static int shownAsIs(List<ScalarExpr> outputs, PlanColumn key) {
+        for (int i = 0; i < outputs.size(); i++) {
+            if (outputs.get(i) instanceof ScalarExpr.ColumnRef r && r.id() == key.id()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static ColumnMeta column(String name, DataType type) {
+        return new ColumnMeta(name, type, true, false, null, false, null, "");
+    }
+}

@@ -1,0 +1,213 @@
+package io.cairndb.ivm;
+
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.printer.DuckTypes;
+import io.cairndb.printer.PlanPrinter;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The set-oriented statements that build an IVM MV's baseline and apply a delta to it: a few
+ * statements per refresh, never one per row. Aggregate MVs merge each touched group's state with the
+ * delta's (groups whose count reaches 0 disappear; a global aggregate keeps its one row) and
+ * recompute from the base only the groups whose MIN/MAX lost its extreme. Multiset MVs insert the
+ * copies a row gains and delete the copies it loses.
+ */
+public final class IvmMaintenance {
+    /** Runs one statement in the refresh's transaction; a query's single value is returned by {@link #scalar}. */
+    public interface Runner {
+        void execute(String sql);
+
+        Object scalar(String sql);
+    }
+
+    private static final String RECOMPUTE = "__DORIS_IVM_RECOMPUTE__";
+    private static final String MULTIPLICITY = "__DORIS_IVM_MULTIPLICITY__";
+    private static final String ROW = "__DORIS_IVM_ROW__";
+    private static final String STAGED = Sql.ident("__doris_ivm_delta");
+
+    private final IvmLayout layout;
+    private final TableMeta table;
+    private final PlanPrinter printer;
+    private final Runner runner;
+
+    public IvmMaintenance(IvmLayout layout, TableMeta table, PlanPrinter printer, Runner runner) {
+        this.layout = layout;
+        this.table = table;
+        this.printer = printer;
+        this.runner = runner;
+    }
+
+    /** Replaces the MV's rows by the definition's, with their state. */
+    public void baseline() {
+        runner.execute("DELETE FROM " + table.duckName());
+        if (layout.form().aggregate() == null) {
+            runner.execute("INSERT INTO " + table.duckName() + " (" + names(layout.visible()) + ") SELECT * FROM ("
+                    + printer.print(layout.form().plan()) + ")");
+            return;
+        }
+        runner.execute(insertRows(grouped(printer.printColumns(layout.form().input()), "1")));
+    }
+
+    /** Applies {@code delta} (the rows the definition gains and loses, weighted by {@code weight}). */
+    public void apply(PlanNode delta, PlanColumn weight) {
+        String rows = printer.printColumns(delta);
+        String w = PlanPrinter.columnName(weight);
+        if (layout.form().aggregate() == null) {
+            applyToMultiset(rows, w);
+        } else {
+            applyToGroups(rows, w);
+        }
+        runner.execute("DROP TABLE " + STAGED);
+    }
+
+    // ---------------------------------------------------------------- aggregate MVs
+
+    private void applyToGroups(String rows, String w) {
+        PlanNode.Aggregate a = layout.form().aggregate();
+        List<String> items = new ArrayList<>();
+        List<String> join = new ArrayList<>();
+        for (int j = 0; j < a.keys().size(); j++) {
+            String key = PlanPrinter.columnName(a.keys().get(j));
+            items.add("d." + key);
+            join.add("m." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM d." + key);
+        }
+        String count = "(coalesce(m." + Sql.ident(AggregateState.GROUP_COUNT) + ", 0) + d." + Sql.ident(AggregateState.GROUP_COUNT) + ")";
+        items.add(count + " AS " + Sql.ident(AggregateState.GROUP_COUNT));
+        List<String> recompute = new ArrayList<>();
+        for (AggregateState s : layout.states()) {
+            items.addAll(s.merged("m", "d", count));
+            String r = s.recompute("m", "d");
+            if (r != null) {
+                recompute.add(r);
+            }
+        }
+        items.add((recompute.isEmpty() ? "FALSE" : "(" + count + " > 0 AND (" + String.join(" OR ", recompute) + "))") + " AS "
+                + Sql.ident(RECOMPUTE));
+        runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", items) + " FROM ("
+                + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
+                + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)));
+
+        String mv = table.duckName();
+        if (a.keys().isEmpty()) {
+            runner.execute("DELETE FROM " + mv);
+        } else {
+            List<String> match = new ArrayList<>();
+            for (int j = 0; j < a.keys().size(); j++) {
+                match.add(mv + "." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM n."
+                        + PlanPrinter.columnName(a.keys().get(j)));
+            }
+            runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", match));
+        }
+        String kept = "NOT " + Sql.ident(RECOMPUTE) + (a.keys().isEmpty() ? "" : " AND " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0");
+        runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE " + kept));
+        if (!recompute.isEmpty() && ((Number) runner.scalar("SELECT count(*) FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)))
+                .longValue() > 0) {
+            runner.execute(insertRows(grouped(recomputedInput(a), "1")));
+        }
+    }
+
+    /** The aggregate's input rows of the groups to recompute (all of them for a global aggregate). */
+    private String recomputedInput(PlanNode.Aggregate a) {
+        String input = printer.printColumns(a.input());
+        if (a.keys().isEmpty()) {
+            return input;
+        }
+        String keys = a.keys().stream().map(PlanPrinter::columnName).collect(Collectors.joining(", "));
+        String match = a.keys().stream().map(k -> "i." + PlanPrinter.columnName(k) + " IS NOT DISTINCT FROM r."
+                + PlanPrinter.columnName(k)).collect(Collectors.joining(" AND "));
+        return "SELECT i.* FROM (" + input + ") AS i SEMI JOIN (SELECT " + keys + " FROM " + STAGED + " WHERE "
+                + Sql.ident(RECOMPUTE) + ") AS r ON " + match;
+    }
+
+    /** Per group of {@code rows} (weighted by {@code w}): the keys, the row count and each call's state. */
+    private String grouped(String rows, String w) {
+        PlanNode.Aggregate a = layout.form().aggregate();
+        List<String> items = new ArrayList<>();
+        a.keys().forEach(k -> items.add(PlanPrinter.columnName(k)));
+        items.add("coalesce(sum(" + w + "), 0) AS " + Sql.ident(AggregateState.GROUP_COUNT));
+        for (int i = 0; i < layout.states().size(); i++) {
+            PlanNode.AggregateCall call = a.aggregates().get(i).call();
+            String x = call.args().isEmpty() ? null : printer.printExpression(call.args().get(0));
+            items.addAll(layout.states().get(i).partial(x, w));
+        }
+        String sql = "SELECT " + String.join(", ", items) + " FROM (" + rows + ") AS r";
+        if (!a.keys().isEmpty()) {
+            sql += " GROUP BY " + a.keys().stream().map(PlanPrinter::columnName).collect(Collectors.joining(", "));
+        }
+        return sql;
+    }
+
+    /** INSERT of the MV rows of {@code states} (keys by id name and state columns): visible values computed, state kept. */
+    private String insertRows(String states) {
+        PlanNode.Aggregate a = layout.form().aggregate();
+        List<String> finals = new ArrayList<>();
+        for (int i = 0; i < layout.states().size(); i++) {
+            finals.add(layout.states().get(i).finalValue() + " AS " + PlanPrinter.columnName(a.aggregates().get(i).column()));
+        }
+        String finalized = "SELECT *" + (finals.isEmpty() ? "" : ", " + String.join(", ", finals)) + " FROM (" + states + ") AS s";
+        List<String> items = new ArrayList<>();
+        List<String> targets = new ArrayList<>();
+        for (int i = 0; i < layout.visible().size(); i++) {
+            ColumnMeta column = table.column(layout.visible().get(i));
+            items.add("CAST(" + printer.printExpression(layout.form().outputs().get(i)) + " AS " + DuckTypes.toDuckDb(column.type())
+                    + ")");
+            targets.add(column.name());
+        }
+        for (int j = 0; j < a.keys().size(); j++) {
+            String stored = layout.keyColumns().get(j);
+            if (IvmLayout.isHidden(stored)) {
+                items.add(PlanPrinter.columnName(a.keys().get(j)));
+                targets.add(stored);
+            }
+        }
+        for (ColumnMeta c : layout.hidden()) {
+            if (!targets.contains(c.name())) {
+                items.add(Sql.ident(c.name()));
+                targets.add(c.name());
+            }
+        }
+        return "INSERT INTO " + table.duckName() + " (" + names(targets) + ") SELECT " + String.join(", ", items) + " FROM ("
+                + finalized + ") AS f";
+    }
+
+    // ---------------------------------------------------------------- multiset MVs
+
+    /**
+     * Each distinct row of the delta with its net weight: the copies it gains are inserted, and as
+     * many stored copies as it loses are deleted (any of the equal copies).
+     */
+    private void applyToMultiset(String rows, String w) {
+        List<PlanColumn> outputs = layout.form().plan().outputs();
+        List<String> items = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
+        List<String> match = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            ColumnMeta column = table.column(layout.visible().get(i));
+            String name = Sql.ident(column.name());
+            items.add("CAST(" + PlanPrinter.columnName(outputs.get(i)) + " AS " + DuckTypes.toDuckDb(column.type()) + ") AS " + name);
+            groups.add(String.valueOf(i + 1));
+            match.add("m." + name + " IS NOT DISTINCT FROM n." + name);
+        }
+        runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT *, row_number() OVER () AS " + Sql.ident(ROW)
+                + " FROM (SELECT " + String.join(", ", items) + ", sum(" + w + ") AS " + Sql.ident(MULTIPLICITY) + " FROM (" + rows
+                + ") AS r GROUP BY " + String.join(", ", groups) + " HAVING sum(" + w + ") <> 0)");
+        String mv = table.duckName();
+        String multiplicity = Sql.ident(MULTIPLICITY);
+        runner.execute("DELETE FROM " + mv + " WHERE rowid IN (SELECT id FROM (SELECT m.rowid AS id, row_number() OVER (PARTITION BY n."
+                + Sql.ident(ROW) + ") AS copy, -n." + multiplicity + " AS lost FROM " + mv + " AS m JOIN " + STAGED + " AS n ON "
+                + String.join(" AND ", match) + " WHERE n." + multiplicity + " < 0) WHERE copy <= lost)");
+        runner.execute("INSERT INTO " + mv + " (" + names(layout.visible()) + ") SELECT " + names(layout.visible()) + " FROM (SELECT *, "
+                + "unnest(range(" + multiplicity + ")) FROM " + STAGED + " WHERE " + multiplicity + " > 0)");
+    }
+
+    private static String names(List<String> columns) {
+        return columns.stream().map(Sql::ident).collect(Collectors.joining(", "));
+    }
+}

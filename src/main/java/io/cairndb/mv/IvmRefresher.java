@@ -1,0 +1,122 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.StreamMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.StreamOffsets;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.ivm.DeltaPlanner;
+import io.cairndb.ivm.IvmAnalyzer;
+import io.cairndb.ivm.IvmForm;
+import io.cairndb.ivm.IvmLayout;
+import io.cairndb.ivm.IvmMaintenance;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One refresh of an IVM MV, in the refresh's transaction and snapshot. The first refresh of any
+ * kind, COMPLETE and partition refreshes build the baseline in full; otherwise the changes of its
+ * internal streams since the last refresh are applied, or, when they cannot be (a missing stream,
+ * trimmed history, a changed plan), the refresh falls back to a full build with the reason, or fails
+ * when strict. A TRUNCATE, INSERT OVERWRITE or DROP PARTITION of a base, which leaves no changes,
+ * rebuilds the MV even under strict INCREMENTAL. Every internal stream's offsets then move to what
+ * the snapshot holds, in the same transaction as the MV's rows.
+ */
+final class IvmRefresher {
+    private IvmRefresher() {
+    }
+
+    /** What the refresh did: RefreshMode, the fallback reason (null: none) and the partitions rebuilt in full beyond the first build. */
+    record Result(String refreshMode, String fallbackReason, int rebuiltPartitions) {
+    }
+
+    private record Stream(StreamMeta stream, TableMeta table) {
+    }
+
+    static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
+                          TaskControl control) {
+        Connection c = ctx.txn().connection();
+        IvmForm form = IvmAnalyzer.analyze(def.plan(), IvmSetup.tables(ctx), IvmSetup.excluded(ctx, def, mv.properties()),
+                def.lineage().nondeterministicFunctions());
+        List<String> visible = mvTable.columns().stream().map(col -> col.name()).filter(n -> !IvmLayout.isHidden(n)).toList();
+        IvmMaintenance maintenance = new IvmMaintenance(IvmLayout.of(form, visible), mvTable, ctx.translator().printer(),
+                new IvmMaintenance.Runner() {
+                    @Override
+                    public void execute(String sql) {
+                        control.execute(c, sql);
+                    }
+
+                    @Override
+                    public Object scalar(String sql) {
+                        control.checkpoint();
+                        return Sql.scalar(c, sql);
+                    }
+                });
+        String mode = request.mode();
+        boolean strict = mode.equals("INCREMENTAL") && !request.fallback();
+        List<Stream> streams = new ArrayList<>();
+        String reason = def.planChanged(mv.planSignature()) ? "PLAN_SIGNATURE_MISMATCH" : null;
+        boolean bulkRemoval = false;
+        Map<Long, List<String>> changed = new HashMap<>();
+        for (MvMeta.IvmStream is : mv.ivm().streams()) {
+            StreamMeta s = ctx.catalog().stream(mv.database(), is.name());
+            TableMeta t = s == null ? null : ctx.catalog().tableById(s.tableDatabase(), s.tableId());
+            if (t == null) {
+                reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
+                continue;
+            }
+            streams.add(new Stream(s, t));
+            StreamOffsets.Pending pending = StreamOffsets.pending(c, s, t);
+            if (pending.historyTrimmed()) {
+                reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
+            }
+            bulkRemoval |= pending.bulkRemoval();
+            if (pending.changes()) {
+                changed.put(t.id(), List.of(s.database(), s.name()));
+            }
+        }
+        boolean full = !mv.ivm().baseline() || mode.equals("COMPLETE") || mode.equals("STALE_PARTITIONS")
+                || mode.equals("PARTITIONS");
+        Result result;
+        if (full) {
+            maintenance.baseline();
+            result = new Result("COMPLETE", null, 0);
+        } else if (reason != null) {
+            if (strict) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized view " + mv.name()
+                        + " is not possible (" + reason + "): " + explain(reason)
+                        + "; refresh it with COMPLETE or AUTO, or with INCREMENTAL FALLBACK");
+            }
+            maintenance.baseline();
+            result = new Result("COMPLETE", reason, 0);
+        } else if (bulkRemoval) {
+            maintenance.baseline();
+            result = new Result("COMPLETE", null, mvTable.partitioning().partitions().size());
+        } else if (changed.isEmpty()) {
+            result = new Result("NOT_REFRESH", null, 0);
+        } else {
+            DeltaPlanner.Delta delta = new DeltaPlanner(form.plan(), changed).delta(form.input());
+            maintenance.apply(delta.plan(), delta.weight());
+            result = new Result("PARTIAL", null, 0);
+        }
+        long now = System.currentTimeMillis();
+        for (Stream s : streams) {
+            StreamOffsets.advance(c, s.stream(), s.table(), now);
+        }
+        return result;
+    }
+
+    private static String explain(String reason) {
+        return switch (reason) {
+            case "PLAN_SIGNATURE_MISMATCH" -> "the definition no longer binds to the plan the MV was built for";
+            default -> "an internal stream is missing or its changes are no longer all kept";
+        };
+    }
+}

@@ -1,0 +1,122 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.StreamMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.StreamOffsets;
+import io.cairndb.changelog.StreamPlanner;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.ivm.IvmAnalyzer;
+import io.cairndb.ivm.IvmForm;
+import io.cairndb.plan.PlanNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The IVM part of an MV's life: whether CREATE makes it incremental (explicitly, or REFRESH AUTO when
+ * its definition allows), the internal streams it creates (one per base table that triggers), and
+ * their removal with the MV.
+ */
+final class IvmSetup {
+    private IvmSetup() {
+    }
+
+    /**
+     * The form an MV created with {@code method} is maintained in, or null for an ordinary MV:
+     * INCREMENTAL requires an IVM definition and refuses others; AUTO is incremental when the
+     * definition and its tables allow it (and the MV has no PARTITION BY).
+     */
+    static IvmForm form(StatementContext ctx, MvDefinition def, String method, Map<String, String> properties,
+                        boolean partitioned) {
+        boolean explicit = method.equals("INCREMENTAL");
+        boolean features = ctx.config().changelogEnabled() && ctx.config().flag("enable_table_stream");
+        if (!explicit) {
+            if (!method.equals("AUTO") || partitioned || !features) {
+                return null;
+            }
+            String why = IvmAnalyzer.unsupported(def.plan(), tables(ctx), excluded(ctx, def, properties),
+                    def.lineage().nondeterministicFunctions());
+            return why != null ? null : analyze(ctx, def, properties);
+        }
+        if (!features) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh needs enable_feature_binlog = true and "
+                    + "enable_table_stream = true in the FE configuration");
+        }
+        if (partitioned) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "Incremental refresh of a materialized view with PARTITION BY is not supported yet");
+        }
+        return analyze(ctx, def, properties);
+    }
+
+    private static IvmForm analyze(StatementContext ctx, MvDefinition def, Map<String, String> properties) {
+        return IvmAnalyzer.analyze(def.plan(), tables(ctx), excluded(ctx, def, properties), def.lineage().nondeterministicFunctions());
+    }
+
+    static Function<PlanNode.TableSource, TableMeta> tables(StatementContext ctx) {
+        return source -> ctx.catalog().tableById(source.database(), source.tableId());
+    }
+
+    /** The ids of the definition's tables listed in excluded_trigger_tables. */
+    static Set<Long> excluded(StatementContext ctx, MvDefinition def, Map<String, String> properties) {
+        Set<Long> out = new java.util.HashSet<>();
+        for (var b : def.lineage().baseTables()) {
+            TableMeta t = ctx.catalog().table(b.database(), b.name());
+            if (t != null && MvProperties.excludesTrigger(properties, t)) {
+                out.add(t.id());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Creates the internal streams of a new IVM MV, one per table of {@code form} not excluded, in
+     * the MV's database. Each starts at the current TSO, taken under its table's writer lock so that
+     * no commit of the table is in flight: the first refresh, a full build, consumes what it reads.
+     */
+    static List<MvMeta.IvmStream> createStreams(StatementContext ctx, long mvId, String database, IvmForm form,
+                                                Map<String, String> properties) {
+        Map<Long, TableMeta> tables = new TreeMap<>();
+        for (PlanNode.TableSource source : form.tables()) {
+            TableMeta t = ctx.catalog().tableById(source.database(), source.tableId());
+            if (t != null && !MvProperties.excludesTrigger(properties, t)) {
+                tables.put(t.id(), t);
+            }
+        }
+        List<MvMeta.IvmStream> out = new ArrayList<>();
+        for (TableMeta probe : tables.values()) {
+            ctx.lockUntilEnd(probe.database(), probe.name());
+            TableMeta t = ctx.catalog().tableById(probe.database(), probe.id());
+            String name = StreamPlanner.INTERNAL_PREFIX + mvId + "_" + t.id();
+            StreamMeta s = new StreamMeta(ctx.catalog().newId(), database, name, t.id(), t.database(), t.name(),
+                    StreamPlanner.checkNew(t, "min_delta", true), false, ctx.commitTso().get(),
+                    "internal stream of an incrementally maintained materialized view", System.currentTimeMillis());
+            ctx.catalog().saveStream(ctx.txn().connection(), s);
+            ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
+            out.add(new MvMeta.IvmStream(t.id(), name));
+        }
+        return out;
+    }
+
+    /** Drops the MV's internal streams with their offsets. */
+    static void dropStreams(StatementContext ctx, MvMeta mv) {
+        if (mv.ivm() == null) {
+            return;
+        }
+        for (MvMeta.IvmStream is : mv.ivm().streams()) {
+            StreamMeta s = ctx.catalog().stream(mv.database(), is.name());
+            if (s != null) {
+                StreamOffsets.drop(ctx.txn().connection(), s.id());
+                ctx.catalog().deleteStream(ctx.txn().connection(), mv.database(), s.name());
+                ctx.txn().afterCommit(() -> ctx.catalog().forgetStream(mv.database(), s.name()));
+            }
+        }
+    }
+}
