@@ -24,7 +24,7 @@ INSERT INTO regions VALUES ('cn', 'China'), ('us', 'United States')
 statement error Invalid refresh_mode: FULL. Only INCREMENTAL, PCT are supported.
 CREATE MATERIALIZED VIEW bad REFRESH ASYNC PROPERTIES ("refresh_mode" = "FULL") AS SELECT id FROM sales
 
-statement error Incremental refresh of materialized views is not supported yet
+statement error refresh_mode = incremental contradicts REFRESH AUTO: give one of them
 CREATE MATERIALIZED VIEW bad BUILD DEFERRED REFRESH AUTO ON MANUAL PROPERTIES ("refresh_mode" = "incremental") AS SELECT id FROM sales
 
 statement error START can only be used with EVERY

@@ -196,7 +196,7 @@ public final class IvmMaintenance {
             match.add("m." + name + " IS NOT DISTINCT FROM n." + name);
         }
         runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT *, row_number() OVER () AS " + Sql.ident(ROW)
-                + " FROM (SELECT " + String.join(", ", items) + ", sum(" + w + ") AS " + Sql.ident(MULTIPLICITY) + " FROM (" + rows
+                + " FROM (SELECT " + String.join(", ", items) + ", CAST(sum(" + w + ") AS BIGINT) AS " + Sql.ident(MULTIPLICITY) + " FROM (" + rows
                 + ") AS r GROUP BY " + String.join(", ", groups) + " HAVING sum(" + w + ") <> 0)");
         String mv = table.duckName();
         String multiplicity = Sql.ident(MULTIPLICITY);

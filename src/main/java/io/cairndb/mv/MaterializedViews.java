@@ -244,8 +244,13 @@ public final class MaterializedViews {
     private static String refreshMethod(MvStatement.Refresh refresh, Map<String, String> properties, String fallback) {
         String method = refresh == null || refresh.method() == null ? null : refresh.method();
         String mode = properties.get("refresh_mode");
-        if (method == null && mode != null) {
-            method = mode.equalsIgnoreCase("PCT") ? "AUTO" : mode.toUpperCase(Locale.ROOT);
+        if (mode != null) {
+            String implied = mode.trim().equalsIgnoreCase("PCT") ? "AUTO" : mode.trim().toUpperCase(Locale.ROOT);
+            if (method != null && !method.equals(implied) && (method.equals("INCREMENTAL") || implied.equals("INCREMENTAL"))) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "refresh_mode = " + mode.trim() + " contradicts REFRESH " + method
+                        + ": give one of them");
+            }
+            method = method == null ? implied : method;
         }
         if (refresh != null && refresh.fallback() && !"INCREMENTAL".equals(method) && !"PARTITIONS".equals(method)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "FALLBACK only follows REFRESH INCREMENTAL or REFRESH PARTITIONS");

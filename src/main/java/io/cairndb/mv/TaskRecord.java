@@ -10,8 +10,8 @@ import java.util.Locale;
  * for it, requestedPartitions the partitions a REFRESH .. PARTITIONS (..) statement named.
  * planSignatureMatches is whether the refresh found the MV's definition bound to the plan it was
  * created with (same plan signature); null until a refresh succeeds, and for tasks recorded before it was kept.
- * requestedMethod is the refresh method asked for (INCREMENTAL FALLBACK, COMPLETE, ...; null for tasks
- * recorded before it was kept); ivmFallbackReason why an IVM refresh fell back (null when it did not),
+ * requestedMethod is the refresh method asked of an IVM MV (INCREMENTAL FALLBACK, COMPLETE, ...; null
+ * for other MVs, whose TaskContext shows only isComplete, as in Doris); ivmFallbackReason why an IVM refresh fell back (null when it did not),
  * ivmRebuiltPartitions how many MV partitions it rebuilt in full beyond its first build.
  */
 public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
