@@ -30,7 +30,9 @@ public record ChangelogConfig(boolean enabled, boolean needHistoricalValue, long
     public static ChangelogConfig of(Map<String, String> props) {
         boolean enabled = flag(props, "changelog.enable") || flag(props, "binlog.enable")
                 || flag(props, "enable_change_data_capture");
-        boolean historical = flag(props, "changelog.need_historical_value") || flag(props, "binlog.need_historical_value");
+        // StarRocks's change data capture of a PRIMARY KEY table keeps before images: its IVM retracts updated rows.
+        boolean historical = flag(props, "changelog.need_historical_value") || flag(props, "binlog.need_historical_value")
+                || flag(props, "enable_change_data_capture");
         String ttl = first(props, "changelog.ttl_seconds", "binlog.ttl_seconds");
         long ttlSeconds = DEFAULT_TTL_SECONDS;
         if (ttl != null) {
