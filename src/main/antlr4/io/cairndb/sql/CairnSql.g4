@@ -148,7 +148,7 @@ createStream
     ;
 
 dropStream
-    : DROP STREAM (IF EXISTS)? qualifiedName
+    : DROP STREAM (IF EXISTS)? qualifiedName FORCE?
     ;
 
 showStreams

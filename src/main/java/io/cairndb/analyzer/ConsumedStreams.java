@@ -2,6 +2,7 @@ package io.cairndb.analyzer;
 
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.StreamPlanner;
 import io.cairndb.engine.TableLocks;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -34,6 +35,10 @@ public final class ConsumedStreams {
                     "A stream can only be consumed by the first statement of a transaction");
         }
         for (StreamMeta s : streams.values()) {
+            if (StreamPlanner.isInternal(s.name())) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Stream " + s.name() + " is an internal stream of an incrementally "
+                        + "maintained materialized view: only its refreshes consume it");
+            }
             TableLocks.Held lock = ctx.locks().lockStream(s.database(), s.name(), ctx.txn(), ctx.txn()::interrupted);
             ctx.txn().afterEnd(lock::close);
             ctx.streamReads().claim(s.database(), s.name());

@@ -78,6 +78,11 @@ public final class StreamDdl {
             }
             throw new CairnException(ErrorCode.UNKNOWN_TABLE, "Unknown stream '" + stmt.name().name() + "'");
         }
+        if (StreamPlanner.isInternal(s.name()) && !stmt.force()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Stream " + s.name() + " is an internal stream of an incrementally "
+                    + "maintained materialized view and is dropped with it; DROP STREAM .. FORCE drops it anyway (the MV then "
+                    + "needs a COMPLETE refresh)");
+        }
         StreamOffsets.drop(ctx.txn().connection(), s.id());
         ctx.catalog().deleteStream(ctx.txn().connection(), db, s.name());
         ctx.txn().afterCommit(() -> ctx.catalog().forgetStream(db, s.name()));

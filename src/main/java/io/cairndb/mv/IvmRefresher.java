@@ -65,10 +65,12 @@ final class IvmRefresher {
         String reason = def.planChanged(mv.planSignature()) ? "PLAN_SIGNATURE_MISMATCH" : null;
         boolean bulkRemoval = false;
         Map<Long, List<String>> changed = new HashMap<>();
+        List<MvMeta.IvmStream> missing = new ArrayList<>();
         for (MvMeta.IvmStream is : mv.ivm().streams()) {
             StreamMeta s = ctx.catalog().stream(mv.database(), is.name());
             TableMeta t = s == null ? null : ctx.catalog().tableById(s.tableDatabase(), s.tableId());
             if (t == null) {
+                missing.add(is);
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
                 continue;
             }
@@ -106,11 +108,36 @@ final class IvmRefresher {
             maintenance.apply(delta.plan(), delta.weight());
             result = new Result("PARTIAL", null, 0);
         }
+        if (!result.refreshMode().equals("PARTIAL")) {
+            streams.addAll(recreate(ctx, mv, missing));
+        }
         long now = System.currentTimeMillis();
         for (Stream s : streams) {
             StreamOffsets.advance(c, s.stream(), s.table(), now);
         }
         return result;
+    }
+
+    /**
+     * Creates again the internal streams dropped with FORCE, for a full build. Such a stream starts at
+     * the beginning of the changelog: the build's snapshot holds every change it can see, and the
+     * offsets then move past them.
+     */
+    private static List<Stream> recreate(StatementContext ctx, MvMeta mv, List<MvMeta.IvmStream> missing) {
+        List<Stream> out = new ArrayList<>();
+        for (MvMeta.IvmStream is : missing) {
+            TableMeta t = mv.baseTables().stream().filter(b -> b.id() == is.tableId())
+                    .map(b -> ctx.catalog().tableById(b.database(), b.id())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            if (t == null) {
+                continue;
+            }
+            StreamMeta s = new StreamMeta(ctx.catalog().newId(), mv.database(), is.name(), t.id(), t.database(), t.name(), "min_delta",
+                    false, 0, IvmSetup.STREAM_COMMENT, System.currentTimeMillis());
+            ctx.catalog().saveStream(ctx.txn().connection(), s);
+            ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
+            out.add(new Stream(s, t));
+        }
+        return out;
     }
 
     private static String explain(String reason) {

@@ -25,6 +25,7 @@ import java.util.function.Function;
  * their removal with the MV.
  */
 final class IvmSetup {
+    static final String STREAM_COMMENT = "internal stream of an incrementally maintained materialized view";
     private IvmSetup() {
     }
 
@@ -97,7 +98,7 @@ final class IvmSetup {
             String name = StreamPlanner.INTERNAL_PREFIX + mvId + "_" + t.id();
             StreamMeta s = new StreamMeta(ctx.catalog().newId(), database, name, t.id(), t.database(), t.name(),
                     StreamPlanner.checkNew(t, "min_delta", true), false, ctx.commitTso().get(),
-                    "internal stream of an incrementally maintained materialized view", System.currentTimeMillis());
+                    STREAM_COMMENT, System.currentTimeMillis());
             ctx.catalog().saveStream(ctx.txn().connection(), s);
             ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
             out.add(new MvMeta.IvmStream(t.id(), name));

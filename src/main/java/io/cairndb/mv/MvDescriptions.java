@@ -24,7 +24,29 @@ public final class MvDescriptions {
 
     /** {@code BUILD IMMEDIATE REFRESH AUTO ON MANUAL}, as mv_infos() shows it. */
     public static String refreshInfo(MvMeta mv, ZoneId zone) {
-        return "BUILD " + mv.buildMode() + " REFRESH " + mv.refreshMethod() + " " + trigger(mv, zone);
+        return "BUILD " + mv.buildMode() + " REFRESH " + method(mv) + " " + trigger(mv, zone);
+    }
+
+    /** The refresh method as written: {@code INCREMENTAL FALLBACK} for an IVM MV that falls back. */
+    static String method(MvMeta mv) {
+        return mv.refreshMethod() + (mv.ivm() != null && mv.ivm().fallback() && mv.refreshMethod().equals("INCREMENTAL") ? " FALLBACK" : "");
+    }
+
+    /**
+     * mv_infos().IvmBaseTableStreams: each base table an IVM MV maintains itself from and its internal
+     * stream, as a JSON object; null for other MVs.
+     */
+    public static String ivmStreams(MvMeta mv) {
+        if (mv.ivm() == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("{");
+        for (MvMeta.IvmStream s : mv.ivm().streams()) {
+            String table = mv.baseTables().stream().filter(b -> b.id() == s.tableId()).map(b -> b.database() + "." + b.name())
+                    .findFirst().orElse(String.valueOf(s.tableId()));
+            sb.append(sb.length() > 1 ? "," : "").append('"').append(table).append("\":\"").append(s.name()).append('"');
+        }
+        return sb.append('}').toString();
     }
 
     public static String trigger(MvMeta mv, ZoneId zone) {

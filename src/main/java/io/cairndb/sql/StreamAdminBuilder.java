@@ -19,7 +19,7 @@ final class StreamAdminBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitDropStream(DropStreamContext ctx) {
-        return new Statement.DropStream(TreeValues.qualifiedName(ctx.qualifiedName()), ctx.IF() != null);
+        return new Statement.DropStream(TreeValues.qualifiedName(ctx.qualifiedName()), ctx.IF() != null, ctx.FORCE() != null);
     }
 
     @Override

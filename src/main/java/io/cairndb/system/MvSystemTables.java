@@ -78,12 +78,13 @@ final class MvSystemTables {
             rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), MvDescriptions.state(ctx.catalog(), mv),
                     MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv, ctx.session().zone()),
                     mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mv.properties().toString(),
-                    MvDescriptions.partitionInfo(mv), allInSync(ctx, mv, t)));
+                    MvDescriptions.partitionInfo(mv), allInSync(ctx, mv, t), MvDescriptions.ivmStreams(mv)));
         }
         return SystemRows.fromItem(SystemRows.columns("Id", DataType.BIGINT, "Name", DataType.STRING, "JobName", DataType.STRING,
                 "State", DataType.STRING, "SchemaChangeDetail", DataType.STRING, "RefreshState", DataType.STRING,
                 "RefreshInfo", DataType.STRING, "QuerySql", DataType.STRING, "EnvInfo", DataType.STRING,
-                "MvProperties", DataType.STRING, "MvPartitionInfo", DataType.STRING, "SyncWithBaseTables", DataType.BOOLEAN), rows);
+                "MvProperties", DataType.STRING, "MvPartitionInfo", DataType.STRING, "SyncWithBaseTables", DataType.BOOLEAN,
+                "IvmBaseTableStreams", DataType.STRING), rows);
     }
 
     private static boolean allInSync(StatementContext ctx, MvMeta mv, TableMeta t) {

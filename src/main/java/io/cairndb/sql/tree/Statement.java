@@ -240,7 +240,8 @@ public interface Statement {
         }
     }
 
-    record DropStream(QualifiedName name, boolean ifExists) implements Statement {
+    /** DROP STREAM; {@code force} also drops an internal stream of an IVM MV. */
+    record DropStream(QualifiedName name, boolean ifExists, boolean force) implements Statement {
     }
 
     /** {@code SHOW STREAMS [FROM db] [LIKE ..]}; database and like nullable. */
