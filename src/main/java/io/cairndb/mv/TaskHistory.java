@@ -18,6 +18,10 @@ import java.util.List;
 public final class TaskHistory {
     private static final String TABLE = "cairn_sys.mv_tasks";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String COLUMNS = "task_id, job_id, job_name, mv_id, mv_name, db_id, db_name, status, error_msg, "
+            + "create_time, start_time, finish_time, trigger_mode, refresh_mode, need_partitions, completed_partitions, "
+            + "last_query_id, complete_requested, requested_partitions, plan_signature_matches, requested_method, "
+            + "ivm_fallback_reason, ivm_rebuilt_partitions";
 
     private TaskHistory() {
     }
@@ -52,7 +56,7 @@ public final class TaskHistory {
                 Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())),
                 t.planSignatureMatches() == null ? "NULL" : t.planSignatureMatches().toString(), nullable(t.requestedMethod()),
                 nullable(t.ivmFallbackReason()), Integer.toString(t.ivmRebuiltPartitions()));
-        Sql.execute(c, "INSERT INTO " + TABLE + " VALUES (" + String.join(", ", values) + ")");
+        Sql.execute(c, "INSERT INTO " + TABLE + " (" + COLUMNS + ") VALUES (" + String.join(", ", values) + ")");
         if (trim) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
                     + " QUALIFY row_number() OVER (PARTITION BY job_id ORDER BY task_id DESC) > " + keepPerJob + ")");
@@ -62,7 +66,8 @@ public final class TaskHistory {
     /** The newest {@code keepPerJob} tasks of every job, oldest first. */
     static List<TaskRecord> all(Connection c, long keepPerJob) {
         List<TaskRecord> out = new ArrayList<>();
-        for (List<Object> r : Sql.rows(c, "SELECT * FROM " + TABLE + " QUALIFY row_number() OVER (PARTITION BY job_id"
+        // By name: columns added by upgrades follow the others in the order they were added.
+        for (List<Object> r : Sql.rows(c, "SELECT " + COLUMNS + " FROM " + TABLE + " QUALIFY row_number() OVER (PARTITION BY job_id"
                 + " ORDER BY task_id DESC) <= " + Math.max(0, keepPerJob) + " ORDER BY task_id")) {
             out.add(new TaskRecord(n(r.get(0)), n(r.get(1)), (String) r.get(2), n(r.get(3)), (String) r.get(4), n(r.get(5)),
                     (String) r.get(6), (String) r.get(7), (String) r.get(8), n(r.get(9)), n(r.get(10)), n(r.get(11)),
