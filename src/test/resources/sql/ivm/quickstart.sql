@@ -56,7 +56,7 @@ query
 SELECT STREAM_SCHEMA, STREAM_NAME LIKE '__doris_ivm_stream_%', BASE_TABLE_SCHEMA, BASE_TABLE_NAME, STREAM_TYPE
 FROM information_schema.table_streams
 ----
-ivm_demo|1|ivm_demo|orders|MIN_DELTA
+ivm_demo|1|ivm_demo|orders|DETAIL
 
 statement ok
 REFRESH MATERIALIZED VIEW orders_by_status COMPLETE

@@ -70,20 +70,34 @@ public final class StreamOffsets {
     }
 
     /**
-     * What a stream has not consumed yet, in the reading transaction's snapshot: whether there are
-     * changes, and whether history it has not consumed is gone: trimmed by retention, or removed in
-     * bulk (TRUNCATE, INSERT OVERWRITE, DROP PARTITION leave markers, not changes).
+     * What a stream has not consumed yet, in the reading transaction's snapshot: its offsets, the
+     * newest TSO among its unconsumed changes (0: none), and whether history it has not consumed is
+     * gone: trimmed by retention, or removed in bulk (TRUNCATE, INSERT OVERWRITE and DROP PARTITION
+     * leave markers, not changes).
      */
-    public record Pending(boolean changes, boolean historyTrimmed, boolean bulkRemoval) {
+    public record Pending(Map<Long, Long> offsets, long newest, boolean historyTrimmed, boolean bulkRemoval) {
+        public boolean changes() {
+            return newest > 0;
+        }
     }
 
     public static Pending pending(Connection c, StreamMeta s, TableMeta t) {
-        long floor = floor(read(c, s.id()), s, t);
-        List<Object> r = Sql.rows(c, "SELECT EXISTS (" + StreamPlanner.unconsumed(s, t, floor) + "), EXISTS (SELECT 1 FROM "
-                + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor + "), (SELECT retained_from FROM "
-                + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")").get(0);
+        Map<Long, Long> offsets = read(c, s.id());
+        long floor = floor(offsets, s, t);
+        List<Object> r = Sql.rows(c, "SELECT (SELECT max(" + ChangelogTables.TSO + ") FROM (" + StreamPlanner.unconsumed(s, t, floor)
+                + ")), EXISTS (SELECT 1 FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor
+                + "), (SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")").get(0);
+        long newest = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
         long retainedFrom = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
-        return new Pending(Boolean.TRUE.equals(r.get(0)), retainedFrom > floor + 1, Boolean.TRUE.equals(r.get(1)));
+        return new Pending(offsets, newest, retainedFrom > floor + 1, Boolean.TRUE.equals(r.get(1)));
+    }
+
+    /**
+     * Marks what {@code pending} found as consumed, as {@link #advance(Connection, StreamMeta, TableMeta, long)}
+     * does, without reading the changelog again; nothing is written when nothing moves.
+     */
+    public static void advance(Connection c, StreamMeta s, TableMeta t, Pending pending, long nowMillis) {
+        write(c, s, t, pending.offsets(), pending.changes() ? pending.newest() : s.startTso(), nowMillis);
     }
 
     /** Whether the stream has never been consumed (its initial rows are still pending). */
@@ -101,7 +115,11 @@ public final class StreamOffsets {
         Map<Long, Long> current = read(c, s.id());
         Object newest = Sql.scalar(c, "SELECT max(" + ChangelogTables.TSO + ") FROM " + ChangelogTables.name(t) + " WHERE "
                 + ChangelogTables.TSO + " > " + floor(current, s, t));
-        long latest = newest == null ? s.startTso() : ((Number) newest).longValue();
+        write(c, s, t, current, newest == null ? s.startTso() : ((Number) newest).longValue(), nowMillis);
+    }
+
+    /** Moves every partition's offset of {@code current} up to {@code latest}. */
+    private static void write(Connection c, StreamMeta s, TableMeta t, Map<Long, Long> current, long latest, long nowMillis) {
         List<String> moved = new ArrayList<>();
         Set<Long> live = new HashSet<>();
         for (PartitionMeta p : t.partitioning().partitions()) {

@@ -37,7 +37,8 @@ final class IvmRefresher {
     record Result(String refreshMode, String fallbackReason, int rebuiltPartitions) {
     }
 
-    private record Stream(StreamMeta stream, TableMeta table) {
+    /** An internal stream with what it has not consumed; pending is null for a stream created by this refresh. */
+    private record Stream(StreamMeta stream, TableMeta table, StreamOffsets.Pending pending) {
     }
 
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
@@ -74,8 +75,8 @@ final class IvmRefresher {
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
                 continue;
             }
-            streams.add(new Stream(s, t));
             StreamOffsets.Pending pending = StreamOffsets.pending(c, s, t);
+            streams.add(new Stream(s, t, pending));
             if (pending.historyTrimmed()) {
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
             }
@@ -113,7 +114,11 @@ final class IvmRefresher {
         }
         long now = System.currentTimeMillis();
         for (Stream s : streams) {
-            StreamOffsets.advance(c, s.stream(), s.table(), now);
+            if (s.pending() == null) {
+                StreamOffsets.advance(c, s.stream(), s.table(), now);
+            } else {
+                StreamOffsets.advance(c, s.stream(), s.table(), s.pending(), now);
+            }
         }
         return result;
     }
@@ -131,11 +136,11 @@ final class IvmRefresher {
             if (t == null) {
                 continue;
             }
-            StreamMeta s = new StreamMeta(ctx.catalog().newId(), mv.database(), is.name(), t.id(), t.database(), t.name(), "min_delta",
+            StreamMeta s = new StreamMeta(ctx.catalog().newId(), mv.database(), is.name(), t.id(), t.database(), t.name(), IvmSetup.STREAM_TYPE,
                     false, 0, IvmSetup.STREAM_COMMENT, System.currentTimeMillis());
             ctx.catalog().saveStream(ctx.txn().connection(), s);
             ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
-            out.add(new Stream(s, t));
+            out.add(new Stream(s, t, null));
         }
         return out;
     }

@@ -25,6 +25,11 @@ import java.util.function.Function;
  * their removal with the MV.
  */
 final class IvmSetup {
+    /**
+     * Every change as it was written: weighted +1 / -1, the changes of a window sum to its net effect
+     * without consolidating them by key first.
+     */
+    static final String STREAM_TYPE = "detail";
     static final String STREAM_COMMENT = "internal stream of an incrementally maintained materialized view";
     private IvmSetup() {
     }
@@ -97,7 +102,7 @@ final class IvmSetup {
             TableMeta t = ctx.catalog().tableById(probe.database(), probe.id());
             String name = StreamPlanner.INTERNAL_PREFIX + mvId + "_" + t.id();
             StreamMeta s = new StreamMeta(ctx.catalog().newId(), database, name, t.id(), t.database(), t.name(),
-                    StreamPlanner.checkNew(t, "min_delta", true), false, ctx.commitTso().get(),
+                    StreamPlanner.checkNew(t, STREAM_TYPE, true), false, ctx.commitTso().get(),
                     STREAM_COMMENT, System.currentTimeMillis());
             ctx.catalog().saveStream(ctx.txn().connection(), s);
             ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
