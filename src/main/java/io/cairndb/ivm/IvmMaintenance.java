@@ -30,6 +30,7 @@ public final class IvmMaintenance {
     private static final String RECOMPUTE = "__DORIS_IVM_RECOMPUTE__";
     private static final String MULTIPLICITY = "__DORIS_IVM_MULTIPLICITY__";
     private static final String ROW = "__DORIS_IVM_ROW__";
+    private static final String DELETE_SIGN = "__DORIS_DELETE_SIGN__";
     private static final String STAGED = Sql.ident("__doris_ivm_delta");
 
     private final IvmLayout layout;
@@ -64,12 +65,80 @@ public final class IvmMaintenance {
         } else {
             applyToGroups(rows, w);
         }
-        runner.execute("DROP TABLE " + STAGED);
+        discard();
+    }
+
+    /**
+     * The rows applying {@code delta} would write, as a query, with what it would do to each: for an
+     * aggregate MV each touched group's new row and {@code __DORIS_DELETE_SIGN__} 1 for a group that
+     * disappears; for a multiset MV each changed row with the copies it gains (negative: loses). The
+     * delta is staged in a temporary table, which {@link #discard} drops; the MV is left as it is.
+     */
+    public Preview preview(PlanNode delta, PlanColumn weight) {
+        String rows = printer.printColumns(delta);
+        String w = PlanPrinter.columnName(weight);
+        if (layout.form().aggregate() == null) {
+            stageMultiset(rows, w);
+            List<String> columns = new ArrayList<>(layout.visible());
+            columns.add(MULTIPLICITY);
+            return new Preview(columns, "SELECT " + names(columns) + " FROM " + STAGED + " ORDER BY " + Sql.ident(ROW));
+        }
+        List<String> recompute = stageGroups(rows, w);
+        PlanNode.Aggregate a = layout.form().aggregate();
+        String gone = a.keys().isEmpty() ? "0" : "CASE WHEN " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 THEN 0 ELSE 1 END";
+        Rows changed = rows("SELECT *, " + gone + " AS " + Sql.ident(DELETE_SIGN) + " FROM " + STAGED + " WHERE NOT "
+                + Sql.ident(RECOMPUTE), Sql.ident(DELETE_SIGN));
+        String select = changed.select();
+        if (!recompute.isEmpty()) {
+            select += " UNION ALL " + rows("SELECT *, 0 AS " + Sql.ident(DELETE_SIGN) + " FROM (" + grouped(recomputedInput(a), "1")
+                    + ")", Sql.ident(DELETE_SIGN)).select();
+        }
+        List<String> columns = new ArrayList<>(changed.columns());
+        columns.add(DELETE_SIGN);
+        return new Preview(columns, select);
+    }
+
+    /** A query of the rows a refresh would write, and its column names. */
+    public record Preview(List<String> columns, String select) {
+        public Preview {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** Drops what {@link #preview} staged. */
+    public void discard() {
+        runner.execute("DROP TABLE IF EXISTS " + STAGED);
     }
 
     // ---------------------------------------------------------------- aggregate MVs
 
     private void applyToGroups(String rows, String w) {
+        List<String> recompute = stageGroups(rows, w);
+        PlanNode.Aggregate a = layout.form().aggregate();
+        String mv = table.duckName();
+        if (a.keys().isEmpty()) {
+            runner.execute("DELETE FROM " + mv);
+        } else {
+            List<String> match = new ArrayList<>();
+            for (int j = 0; j < a.keys().size(); j++) {
+                match.add(mv + "." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM n."
+                        + PlanPrinter.columnName(a.keys().get(j)));
+            }
+            runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", match));
+        }
+        String kept = "NOT " + Sql.ident(RECOMPUTE) + (a.keys().isEmpty() ? "" : " AND " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0");
+        runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE " + kept));
+        if (!recompute.isEmpty() && ((Number) runner.scalar("SELECT count(*) FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)))
+                .longValue() > 0) {
+            runner.execute(insertRows(grouped(recomputedInput(a), "1")));
+        }
+    }
+
+    /**
+     * Stages each touched group's merged state and whether it must be recomputed; returns the
+     * conditions of recomputation (empty when the MV has no MIN/MAX).
+     */
+    private List<String> stageGroups(String rows, String w) {
         PlanNode.Aggregate a = layout.form().aggregate();
         List<String> items = new ArrayList<>();
         List<String> join = new ArrayList<>();
@@ -93,24 +162,7 @@ public final class IvmMaintenance {
         runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", items) + " FROM ("
                 + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
                 + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)));
-
-        String mv = table.duckName();
-        if (a.keys().isEmpty()) {
-            runner.execute("DELETE FROM " + mv);
-        } else {
-            List<String> match = new ArrayList<>();
-            for (int j = 0; j < a.keys().size(); j++) {
-                match.add(mv + "." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM n."
-                        + PlanPrinter.columnName(a.keys().get(j)));
-            }
-            runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", match));
-        }
-        String kept = "NOT " + Sql.ident(RECOMPUTE) + (a.keys().isEmpty() ? "" : " AND " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0");
-        runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE " + kept));
-        if (!recompute.isEmpty() && ((Number) runner.scalar("SELECT count(*) FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)))
-                .longValue() > 0) {
-            runner.execute(insertRows(grouped(recomputedInput(a), "1")));
-        }
+        return recompute;
     }
 
     /** The aggregate's input rows of the groups to recompute (all of them for a global aggregate). */
@@ -146,6 +198,16 @@ public final class IvmMaintenance {
 
     /** INSERT of the MV rows of {@code states} (keys by id name and state columns): visible values computed, state kept. */
     private String insertRows(String states) {
+        Rows rows = rows(states, null);
+        return "INSERT INTO " + table.duckName() + " (" + names(rows.columns()) + ") " + rows.select();
+    }
+
+    /** A SELECT of MV rows and the columns it fills, in order. */
+    private record Rows(List<String> columns, String select) {
+    }
+
+    /** The MV rows of {@code states}, followed by {@code extra} (a SELECT item over the state row, named) when not null. */
+    private Rows rows(String states, String extra) {
         PlanNode.Aggregate a = layout.form().aggregate();
         List<String> finals = new ArrayList<>();
         for (int i = 0; i < layout.states().size(); i++) {
@@ -173,8 +235,10 @@ public final class IvmMaintenance {
                 targets.add(c.name());
             }
         }
-        return "INSERT INTO " + table.duckName() + " (" + names(targets) + ") SELECT " + String.join(", ", items) + " FROM ("
-                + finalized + ") AS f";
+        if (extra != null) {
+            items.add(extra);
+        }
+        return new Rows(targets, "SELECT " + String.join(", ", items) + " FROM (" + finalized + ") AS f");
     }
 
     // ---------------------------------------------------------------- multiset MVs
@@ -184,6 +248,18 @@ public final class IvmMaintenance {
      * many stored copies as it loses are deleted (any of the equal copies).
      */
     private void applyToMultiset(String rows, String w) {
+        List<String> match = stageMultiset(rows, w);
+        String mv = table.duckName();
+        String multiplicity = Sql.ident(MULTIPLICITY);
+        runner.execute("DELETE FROM " + mv + " WHERE rowid IN (SELECT id FROM (SELECT m.rowid AS id, row_number() OVER (PARTITION BY n."
+                + Sql.ident(ROW) + ") AS copy, -n." + multiplicity + " AS lost FROM " + mv + " AS m JOIN " + STAGED + " AS n ON "
+                + String.join(" AND ", match) + " WHERE n." + multiplicity + " < 0) WHERE copy <= lost)");
+        runner.execute("INSERT INTO " + mv + " (" + names(layout.visible()) + ") SELECT " + names(layout.visible()) + " FROM (SELECT *, "
+                + "unnest(range(" + multiplicity + ")) FROM " + STAGED + " WHERE " + multiplicity + " > 0)");
+    }
+
+    /** Stages each changed row with its net weight; returns the conditions matching a stored row to a staged one. */
+    private List<String> stageMultiset(String rows, String w) {
         List<PlanColumn> outputs = layout.form().plan().outputs();
         List<String> items = new ArrayList<>();
         List<String> groups = new ArrayList<>();
@@ -198,13 +274,7 @@ public final class IvmMaintenance {
         runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT *, row_number() OVER () AS " + Sql.ident(ROW)
                 + " FROM (SELECT " + String.join(", ", items) + ", CAST(sum(" + w + ") AS BIGINT) AS " + Sql.ident(MULTIPLICITY) + " FROM (" + rows
                 + ") AS r GROUP BY " + String.join(", ", groups) + " HAVING sum(" + w + ") <> 0)");
-        String mv = table.duckName();
-        String multiplicity = Sql.ident(MULTIPLICITY);
-        runner.execute("DELETE FROM " + mv + " WHERE rowid IN (SELECT id FROM (SELECT m.rowid AS id, row_number() OVER (PARTITION BY n."
-                + Sql.ident(ROW) + ") AS copy, -n." + multiplicity + " AS lost FROM " + mv + " AS m JOIN " + STAGED + " AS n ON "
-                + String.join(" AND ", match) + " WHERE n." + multiplicity + " < 0) WHERE copy <= lost)");
-        runner.execute("INSERT INTO " + mv + " (" + names(layout.visible()) + ") SELECT " + names(layout.visible()) + " FROM (SELECT *, "
-                + "unnest(range(" + multiplicity + ")) FROM " + STAGED + " WHERE " + multiplicity + " > 0)");
+        return match;
     }
 
     private static String names(List<String> columns) {

@@ -38,30 +38,34 @@ final class IvmRefresher {
     }
 
     /** An internal stream with what it has not consumed; pending is null for a stream created by this refresh. */
-    private record Stream(StreamMeta stream, TableMeta table, StreamOffsets.Pending pending) {
+    record Stream(StreamMeta stream, TableMeta table, StreamOffsets.Pending pending) {
     }
 
-    static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
-                          TaskControl control) {
+    /**
+     * What a refresh finds before it writes anything: the definition's form and layout, each internal
+     * stream with its unconsumed changes, the streams that are missing, why an incremental refresh is
+     * impossible (null: it is possible), whether a base lost rows in bulk, and the streams with changes.
+     */
+    record Survey(IvmForm form, IvmLayout layout, List<Stream> streams, List<MvMeta.IvmStream> missing, String reason,
+                  boolean bulkRemoval, Map<Long, List<String>> changed) {
+        /** The delta plan of the changed streams' changes, or of all streams' ({@code all}). */
+        DeltaPlanner.Delta delta(boolean all) {
+            Map<Long, List<String>> read = changed;
+            if (all) {
+                read = new HashMap<>();
+                for (Stream s : streams) {
+                    read.put(s.table().id(), List.of(s.stream().database(), s.stream().name()));
+                }
+            }
+            return read.isEmpty() ? null : new DeltaPlanner(form.plan(), read).delta(form.input());
+        }
+    }
+
+    static Survey survey(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def) {
         Connection c = ctx.txn().connection();
         IvmForm form = IvmAnalyzer.analyze(def.plan(), IvmSetup.tables(ctx), IvmSetup.excluded(ctx, def, mv.properties()),
                 def.lineage().nondeterministicFunctions());
         List<String> visible = mvTable.columns().stream().map(col -> col.name()).filter(n -> !IvmLayout.isHidden(n)).toList();
-        IvmMaintenance maintenance = new IvmMaintenance(IvmLayout.of(form, visible), mvTable, ctx.translator().printer(),
-                new IvmMaintenance.Runner() {
-                    @Override
-                    public void execute(String sql) {
-                        control.execute(c, sql);
-                    }
-
-                    @Override
-                    public Object scalar(String sql) {
-                        control.checkpoint();
-                        return Sql.scalar(c, sql);
-                    }
-                });
-        String mode = request.mode();
-        boolean strict = mode.equals("INCREMENTAL") && !request.fallback();
         List<Stream> streams = new ArrayList<>();
         String reason = def.planChanged(mv.planSignature()) ? "PLAN_SIGNATURE_MISMATCH" : null;
         boolean bulkRemoval = false;
@@ -85,34 +89,66 @@ final class IvmRefresher {
                 changed.put(t.id(), List.of(s.database(), s.name()));
             }
         }
-        boolean full = !mv.ivm().baseline() || mode.equals("COMPLETE") || mode.equals("STALE_PARTITIONS")
-                || mode.equals("PARTITIONS");
-        Result result;
+        return new Survey(form, IvmLayout.of(form, visible), streams, missing, reason, bulkRemoval, changed);
+    }
+
+    /** What a refresh in {@code mode} does with what {@code survey} found: the RefreshMode it ends with and why. */
+    static Result decide(MvMeta mv, TableMeta mvTable, Survey survey, String mode, boolean fallback) {
+        boolean full = !mv.ivm().baseline() || mode.equals("COMPLETE") || mode.equals("STALE_PARTITIONS") || mode.equals("PARTITIONS");
         if (full) {
-            maintenance.baseline();
-            result = new Result("COMPLETE", null, 0);
-        } else if (reason != null) {
-            if (strict) {
+            return new Result("COMPLETE", null, 0);
+        }
+        if (survey.reason() != null) {
+            if (mode.equals("INCREMENTAL") && !fallback) {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh of materialized view " + mv.name()
-                        + " is not possible (" + reason + "): " + explain(reason)
+                        + " is not possible (" + survey.reason() + "): " + explain(survey.reason())
                         + "; refresh it with COMPLETE or AUTO, or with INCREMENTAL FALLBACK");
             }
-            maintenance.baseline();
-            result = new Result("COMPLETE", reason, 0);
-        } else if (bulkRemoval) {
-            maintenance.baseline();
-            result = new Result("COMPLETE", null, mvTable.partitioning().partitions().size());
-        } else if (changed.isEmpty()) {
-            result = new Result("NOT_REFRESH", null, 0);
-        } else {
-            DeltaPlanner.Delta delta = new DeltaPlanner(form.plan(), changed).delta(form.input());
-            maintenance.apply(delta.plan(), delta.weight());
-            result = new Result("PARTIAL", null, 0);
+            return new Result("COMPLETE", survey.reason(), 0);
         }
-        if (!result.refreshMode().equals("PARTIAL")) {
-            streams.addAll(recreate(ctx, mv, missing));
+        if (survey.bulkRemoval()) {
+            return new Result("COMPLETE", null, mvTable.partitioning().partitions().size());
+        }
+        return new Result(survey.changed().isEmpty() ? "NOT_REFRESH" : "PARTIAL", null, 0);
+    }
+
+    static IvmMaintenance maintenance(StatementContext ctx, TableMeta mvTable, Survey survey, TaskControl control) {
+        Connection c = ctx.txn().connection();
+        return new IvmMaintenance(survey.layout(), mvTable, ctx.translator().printer(), new IvmMaintenance.Runner() {
+            @Override
+            public void execute(String sql) {
+                if (control == null) {
+                    Sql.execute(c, sql);
+                } else {
+                    control.execute(c, sql);
+                }
+            }
+
+            @Override
+            public Object scalar(String sql) {
+                if (control != null) {
+                    control.checkpoint();
+                }
+                return Sql.scalar(c, sql);
+            }
+        });
+    }
+
+    static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
+                          TaskControl control) {
+        Survey survey = survey(ctx, mv, mvTable, def);
+        Result result = decide(mv, mvTable, survey, request.mode(), request.fallback());
+        IvmMaintenance maintenance = maintenance(ctx, mvTable, survey, control);
+        List<Stream> streams = new ArrayList<>(survey.streams());
+        if (result.refreshMode().equals("PARTIAL")) {
+            DeltaPlanner.Delta delta = survey.delta(false);
+            maintenance.apply(delta.plan(), delta.weight());
+        } else if (result.refreshMode().equals("COMPLETE")) {
+            maintenance.baseline();
+            streams.addAll(recreate(ctx, mv, survey.missing()));
         }
         long now = System.currentTimeMillis();
+        Connection c = ctx.txn().connection();
         for (Stream s : streams) {
             if (s.pending() == null) {
                 StreamOffsets.advance(c, s.stream(), s.table(), now);

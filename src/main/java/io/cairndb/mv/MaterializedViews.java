@@ -288,8 +288,14 @@ public final class MaterializedViews {
     // ---------------------------------------------------------------- REFRESH
 
     /** REFRESH MATERIALIZED VIEW: submits a task; WITH SYNC MODE waits for it and reports its failure. */
-    public UpdateCount refresh(StatementContext ctx, MvStatement.RefreshMv s) {
+    public io.cairndb.engine.StatementResult refresh(StatementContext ctx, MvStatement.RefreshMv s) {
         MvMeta mv = require(ctx, s.name());
+        if (s.allStreams()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "WITH ALL STREAMS only applies to EXPLAIN REFRESH MATERIALIZED VIEW");
+        }
+        if (s.dryRun() != null) {
+            return IvmInspection.dryRun(ctx, mv, s);
+        }
         String mode = s.mode() == null ? mv.refreshMethod() : s.mode();
         boolean fallback = s.mode() == null ? mv.ivm() != null && mv.ivm().fallback() : s.fallback();
         if (mv.ivm() != null) {
@@ -328,6 +334,14 @@ public final class MaterializedViews {
             }
         }
         return UpdateCount.NONE;
+    }
+
+    /** EXPLAIN REFRESH MATERIALIZED VIEW: what the refresh would do, changing nothing. */
+    public RowResult explainRefresh(StatementContext ctx, MvStatement.RefreshMv s) {
+        if (s.dryRun() != null || s.sync()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "EXPLAIN REFRESH takes neither WITH DRY RUN nor WITH SYNC MODE");
+        }
+        return IvmInspection.explain(ctx, require(ctx, s.name()), s);
     }
 
     /** An IVM MV is refreshed whole: partition lists and ranges and FORCE are refused, with StarRocks's texts. */

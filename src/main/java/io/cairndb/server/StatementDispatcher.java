@@ -199,6 +199,9 @@ final class StatementDispatcher {
      * (nothing rewrites it yet, so they are the same plan).
      */
     private RowResult explain(StatementContext ctx, Statement.Explain e) {
+        if (e.statement() instanceof MvStatement.RefreshMv r) {
+            return session.database().materializedViews().explainRefresh(ctx, r);
+        }
         if (!(e.statement() instanceof Statement.QueryStatement q)) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "EXPLAIN supports queries only");
         }

@@ -126,6 +126,9 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
             name = level.getChildCount() == 1 ? level.getText() : level.getChild(0).getText() + " PLAN";
             name = name.toUpperCase(Locale.ROOT);
         }
+        if (ctx.refreshMaterializedView() != null) {
+            return new Statement.Explain(name, (Statement) mvs.visit(ctx.refreshMaterializedView()));
+        }
         ParserRuleContext target = ctx.queryStatement() != null ? ctx.queryStatement() : ctx.dmlStatement();
         return new Statement.Explain(name, (Statement) visit(target));
     }

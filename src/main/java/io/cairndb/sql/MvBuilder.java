@@ -113,7 +113,9 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
                 : !partitions.isEmpty() ? "PARTITIONS" : ctx.start != null ? "RANGE" : null;
         return new MvStatement.RefreshMv(TreeValues.qualifiedName(ctx.qualifiedName()), mode, partitions,
                 ctx.start == null ? null : TreeValues.string(ctx.start), ctx.end == null ? null : TreeValues.string(ctx.end),
-                ctx.FORCE() != null, ctx.syncMode != null && ctx.syncMode.getType() == CairnSqlLexer.SYNC, ctx.FALLBACK() != null);
+                ctx.FORCE() != null, ctx.syncMode != null && ctx.syncMode.getType() == CairnSqlLexer.SYNC, ctx.FALLBACK() != null,
+                ctx.STREAMS() != null, ctx.DRY() == null ? null : new MvStatement.DryRun(
+                        ctx.limit == null ? -1 : Long.parseLong(ctx.limit.getText()), ctx.offset == null ? 0 : Long.parseLong(ctx.offset.getText())));
     }
 
     @Override

@@ -84,15 +84,15 @@ class MvParserTest {
 
     @Test
     void refreshForms() {
-        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "AUTO", List.of(), null, null, false, false, false),
+        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "AUTO", List.of(), null, null, false, false, false, false, null),
                 SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv AUTO"));
-        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "COMPLETE", List.of(), null, null, true, true, false),
+        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "COMPLETE", List.of(), null, null, true, true, false, false, null),
                 SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv COMPLETE FORCE WITH SYNC MODE"));
-        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "PARTITIONS", List.of("p1", "p2"), null, null, false, false, false),
+        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "PARTITIONS", List.of("p1", "p2"), null, null, false, false, false, false, null),
                 SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv partitions(p1, p2) WITH ASYNC MODE"));
-        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "RANGE", List.of(), "2024-01-01", "2024-02-01", false, false, false),
+        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), "RANGE", List.of(), "2024-01-01", "2024-02-01", false, false, false, false, null),
                 SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv PARTITION START ('2024-01-01') END ('2024-02-01')"));
-        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), null, List.of(), null, null, false, false, false),
+        assertEquals(new MvStatement.RefreshMv(QualifiedName.of("mv"), null, List.of(), null, null, false, false, false, false, null),
                 SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv"));
     }
 

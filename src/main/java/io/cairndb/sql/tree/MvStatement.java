@@ -55,13 +55,18 @@ public final class MvStatement {
      * REFRESH MATERIALIZED VIEW. mode is AUTO, COMPLETE, INCREMENTAL, PARTITIONS (with
      * {@code partitions}), STALE_PARTITIONS (Doris's {@code PARTITIONS} without a list: the partitions
      * out of sync), RANGE (with start and end), or null (the MV's own method). {@code sync} is true for
-     * WITH SYNC MODE; {@code fallback} for {@code INCREMENTAL FALLBACK} and {@code PARTITIONS FALLBACK}.
+     * WITH SYNC MODE; {@code fallback} for {@code INCREMENTAL FALLBACK} and {@code PARTITIONS FALLBACK};
+     * {@code allStreams} for WITH ALL STREAMS (of EXPLAIN); {@code dryRun} (nullable) for WITH DRY RUN.
      */
     public record RefreshMv(QualifiedName name, String mode, List<String> partitions, String start, String end,
-                            boolean force, boolean sync, boolean fallback) implements Statement {
+                            boolean force, boolean sync, boolean fallback, boolean allStreams, DryRun dryRun) implements Statement {
         public RefreshMv {
             partitions = List.copyOf(partitions);
         }
+    }
+
+    /** {@code WITH DRY RUN [LIMIT limit [OFFSET offset]]}; limit -1 when absent. */
+    public record DryRun(long limit, long offset) {
     }
 
     /** DROP MATERIALIZED VIEW [IF EXISTS] mv [ON table]; onTable (synchronous MVs) nullable. */
