@@ -97,6 +97,28 @@ class MvParserTest {
     }
 
     @Test
+    void incrementalRefreshForms() {
+        QualifiedName mv = QualifiedName.of("mv");
+        assertEquals(new MvStatement.RefreshMv(mv, "INCREMENTAL", List.of(), null, null, false, true, true, false, null),
+                SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv INCREMENTAL FALLBACK WITH SYNC MODE"));
+        assertEquals(new MvStatement.RefreshMv(mv, "STALE_PARTITIONS", List.of(), null, null, false, false, true, false, null),
+                SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv PARTITIONS FALLBACK"));
+        assertEquals(new MvStatement.RefreshMv(mv, "INCREMENTAL", List.of(), null, null, false, false, false, false,
+                        new MvStatement.DryRun(100, 200)),
+                SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv INCREMENTAL WITH DRY RUN LIMIT 100 OFFSET 200"));
+        assertEquals(new MvStatement.RefreshMv(mv, "INCREMENTAL", List.of(), null, null, false, false, false, false,
+                        new MvStatement.DryRun(-1, 0)),
+                SqlParser.parseOne("REFRESH MATERIALIZED VIEW mv INCREMENTAL WITH DRY RUN"));
+        assertEquals(new Statement.Explain(null, new MvStatement.RefreshMv(mv, "INCREMENTAL", List.of(), null, null, false, false,
+                        false, true, null)),
+                SqlParser.parseOne("EXPLAIN REFRESH MATERIALIZED VIEW mv INCREMENTAL WITH ALL STREAMS"));
+        assertEquals(new Statement.DropStream(QualifiedName.of("s"), false, true), SqlParser.parseOne("DROP STREAM s FORCE"));
+        MvStatement.Create c = parse("CREATE MATERIALIZED VIEW mv REFRESH INCREMENTAL FALLBACK ON COMMIT AS SELECT 1",
+                MvStatement.Create.class);
+        assertEquals(new MvStatement.Refresh("INCREMENTAL", true, MvStatement.Trigger.ON_COMMIT), c.refresh());
+    }
+
+    @Test
     void maintenance() {
         assertEquals(new MvStatement.Alter(QualifiedName.of("mv"), new MvStatement.SetProperties(Map.of("grace_period", "100"))),
                 SqlParser.parseOne("ALTER MATERIALIZED VIEW mv SET (\"grace_period\" = \"100\")"));
