@@ -111,18 +111,57 @@ final class IvmSetup {
         return out;
     }
 
+    /**
+     * The MV's IVM state after excluded_trigger_tables changed to what {@code properties} say: a table
+     * newly excluded loses its stream (its changes are no longer read); a table no longer excluded
+     * gets one, and as its earlier changes were never read, the baseline is built again by the next
+     * refresh.
+     */
+    static MvMeta.Ivm reconcile(StatementContext ctx, MvMeta mv, MvDefinition def, Map<String, String> properties) {
+        IvmForm form = analyze(ctx, def, properties);
+        Map<Long, MvMeta.IvmStream> kept = new TreeMap<>();
+        mv.ivm().streams().forEach(s -> kept.put(s.tableId(), s));
+        List<MvMeta.IvmStream> out = new ArrayList<>();
+        Map<String, String> added = new java.util.LinkedHashMap<>();
+        for (PlanNode.TableSource source : form.tables()) {
+            TableMeta t = ctx.catalog().tableById(source.database(), source.tableId());
+            if (t == null || MvProperties.excludesTrigger(properties, t)) {
+                continue;
+            }
+            MvMeta.IvmStream existing = kept.remove(t.id());
+            if (existing != null) {
+                out.add(existing);
+            } else {
+                added.put(t.database() + "." + t.name(), "");
+            }
+        }
+        for (MvMeta.IvmStream gone : kept.values()) {
+            drop(ctx, mv.database(), gone.name());
+        }
+        if (!added.isEmpty()) {
+            IvmForm onlyAdded = new IvmForm(form.plan(), form.aggregate(), form.outputs(), form.tables().stream()
+                    .filter(src -> added.containsKey(src.database() + "." + src.table())).collect(java.util.stream.Collectors.toSet()));
+            out.addAll(createStreams(ctx, mv.id(), mv.database(), onlyAdded, properties));
+        }
+        return new MvMeta.Ivm(mv.ivm().fallback(), out, mv.ivm().baseline() && added.isEmpty());
+    }
+
     /** Drops the MV's internal streams with their offsets. */
     static void dropStreams(StatementContext ctx, MvMeta mv) {
         if (mv.ivm() == null) {
             return;
         }
         for (MvMeta.IvmStream is : mv.ivm().streams()) {
-            StreamMeta s = ctx.catalog().stream(mv.database(), is.name());
-            if (s != null) {
-                StreamOffsets.drop(ctx.txn().connection(), s.id());
-                ctx.catalog().deleteStream(ctx.txn().connection(), mv.database(), s.name());
-                ctx.txn().afterCommit(() -> ctx.catalog().forgetStream(mv.database(), s.name()));
-            }
+            drop(ctx, mv.database(), is.name());
+        }
+    }
+
+    private static void drop(StatementContext ctx, String database, String name) {
+        StreamMeta s = ctx.catalog().stream(database, name);
+        if (s != null) {
+            StreamOffsets.drop(ctx.txn().connection(), s.id());
+            ctx.catalog().deleteStream(ctx.txn().connection(), database, s.name());
+            ctx.txn().afterCommit(() -> ctx.catalog().forgetStream(database, s.name()));
         }
     }
 }

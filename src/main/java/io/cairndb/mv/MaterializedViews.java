@@ -416,7 +416,13 @@ public final class MaterializedViews {
                         + " by ALTER: drop it and create it again");
             }
             Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties(), true);
-            save(ctx, mv.withProperties(merged));
+            MvMeta updated = mv.withProperties(merged);
+            if (mv.ivm() != null && !java.util.Objects.equals(merged.get("excluded_trigger_tables"),
+                    mv.properties().get("excluded_trigger_tables"))) {
+                MvDefinition def = MvDefinition.resolve(ctx, mv, ctx.catalog().table(mv.database(), mv.name()).columnNames());
+                updated = updated.withIvm(IvmSetup.reconcile(ctx, mv, def, merged));
+            }
+            save(ctx, updated);
         } else if (a instanceof MvStatement.Rename r) {
             rename(ctx, mv, r.newName());
         } else if (a instanceof MvStatement.ChangeRefresh cr) {

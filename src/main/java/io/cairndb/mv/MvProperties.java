@@ -94,6 +94,14 @@ final class MvProperties {
                         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "valid property " + NONDETERMINISTIC + " fail");
                     }
                 }
+                case "ivm_use_full_keys" -> {
+                    // Rows of an IVM MV are matched by their values, never by a hash: there is no collision to avoid.
+                    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+                        throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "ivm_use_full_keys must be true or false, not " + v);
+                    }
+                }
+                case "ivm_partition_window_limit" -> throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                        "ivm_partition_window_limit is not supported yet: an IVM MV reads every change of its bases");
                 case "enable_query_rewrite" -> {
                     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "enable_query_rewrite must be true or false, not " + v);

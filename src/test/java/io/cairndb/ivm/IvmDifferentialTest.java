@@ -1,5 +1,6 @@
 package io.cairndb.ivm;
 
+import static io.cairndb.sqltest.SessionSql.differences;
 import static io.cairndb.sqltest.SessionSql.exec;
 import static io.cairndb.sqltest.SessionSql.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -113,9 +114,6 @@ class IvmDifferentialTest {
     }
 
     private void assertSame(String mv, String definition, int round) {
-        String missing = "SELECT count(*) FROM ((" + definition + ") EXCEPT ALL (SELECT * FROM " + mv + "))";
-        String extra = "SELECT count(*) FROM ((SELECT * FROM " + mv + ") EXCEPT ALL (" + definition + "))";
-        assertEquals(List.of("0", "0"), List.of(rows(session, missing).get(0), rows(session, extra).get(0)),
-                mv + " differs from its definition after round " + round);
+        assertEquals(List.of("0", "0"), differences(session, mv, definition), mv + " differs from its definition after round " + round);
     }
 }

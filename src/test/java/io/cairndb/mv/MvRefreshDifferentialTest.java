@@ -1,7 +1,7 @@
 package io.cairndb.mv;
 
+import static io.cairndb.sqltest.SessionSql.differences;
 import static io.cairndb.sqltest.SessionSql.exec;
-import static io.cairndb.sqltest.SessionSql.rows;
 
 import io.cairndb.server.Database;
 import io.cairndb.server.SqlSession;
@@ -87,9 +87,7 @@ class MvRefreshDifferentialTest {
     }
 
     private void assertSame(String mv, String definition, int round) {
-        String missing = "SELECT count(*) FROM ((" + definition + ") EXCEPT ALL (SELECT * FROM " + mv + "))";
-        String extra = "SELECT count(*) FROM ((SELECT * FROM " + mv + ") EXCEPT ALL (" + definition + "))";
-        assertEquals(List.of("0", "0"), List.of(rows(session, missing).get(0), rows(session, extra).get(0)), mv + " differs after round " + round);
+        assertEquals(List.of("0", "0"), differences(session, mv, definition), mv + " differs after round " + round);
     }
 
 

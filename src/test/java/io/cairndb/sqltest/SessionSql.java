@@ -37,4 +37,14 @@ public final class SessionSql {
         }
         return out;
     }
+
+    /**
+     * How the rows of MV {@code mv} and of its {@code definition} differ: the number of the
+     * definition's rows the MV lacks and of the MV's rows the definition lacks (EXCEPT ALL both ways).
+     */
+    public static List<String> differences(SqlSession s, String mv, String definition) {
+        String missing = "SELECT count(*) FROM ((" + definition + ") EXCEPT ALL (SELECT * FROM " + mv + "))";
+        String extra = "SELECT count(*) FROM ((SELECT * FROM " + mv + ") EXCEPT ALL (" + definition + "))";
+        return List.of(rows(s, missing).get(0), rows(s, extra).get(0));
+    }
 }
