@@ -91,12 +91,15 @@ public final class DeltaPlanner {
         return new Delta(new PlanNode.Project(changes, assignments), w);
     }
 
-    /** ΔL⋈R + L⋈ΔR − ΔL⋈ΔR; a term whose delta is empty is left out. */
+    /** ΔL⋈R + L⋈ΔR − ΔL⋈ΔR; a term whose delta is empty is left out. Outer joins: see {@link #outerJoin}. */
     private Delta join(PlanNode.Join j) {
         Delta left = delta(j.left());
         Delta right = delta(j.right());
         if (left == null && right == null) {
             return null;
+        }
+        if (j.kind() != PlanNode.JoinKind.INNER && j.kind() != PlanNode.JoinKind.CROSS) {
+            return outerJoin(j, left, right);
         }
         PlanColumn w = weightColumn();
         List<PlanNode> terms = new ArrayList<>();
@@ -115,6 +118,90 @@ public final class DeltaPlanner {
         List<PlanColumn> outputs = new ArrayList<>(j.outputs());
         outputs.add(w);
         return new Delta(unite(terms, outputs), w);
+    }
+
+    /**
+     * An outer join's delta, recomputed for the join keys the changes touch: a row of the join
+     * depends only on rows of both sides with its key (the equality {@link EquiKey} of the condition),
+     * so with K the keys of ΔL and ΔR, Δ = J(L|K, R|K) − J(L_old|K, R_old|K). The old sides are the
+     * current rows with the changes taken back (X − ΔX, consolidated: each distinct row with its
+     * multiplicity, which weighs the old join's rows); NULL keys match NULL keys here (<=>), so a
+     * changed row with a NULL key is scoped too.
+     */
+    private Delta outerJoin(PlanNode.Join j, Delta left, Delta right) {
+        EquiKey key = EquiKey.of(j).orElseThrow(() -> new IllegalArgumentException("outer join without an equality"));
+        PlanColumn k = new PlanColumn(nextId++, "__DORIS_IVM_KEY__", key.type(), true);
+        List<PlanNode> keys = new ArrayList<>();
+        if (left != null) {
+            keys.add(new PlanNode.Project(left.plan(), List.of(new PlanNode.Assignment(k, key.left()))));
+        }
+        if (right != null) {
+            keys.add(new PlanNode.Project(right.plan(), List.of(new PlanNode.Assignment(k, key.right()))));
+        }
+        PlanNode touched = new PlanNode.Distinct(unite(keys, List.of(k)));
+        PlanColumn w = weightColumn();
+        List<PlanColumn> outputs = new ArrayList<>(j.outputs());
+        outputs.add(w);
+
+        PlanNode newLeft = scoped(j.left(), key.left(), touched, k);
+        PlanNode newRight = scoped(j.right(), key.right(), touched, k);
+        PlanNode now = term(j, newLeft, newRight, w, PLUS_ONE);
+
+        Old oldLeft = old(j.left(), newLeft, left, key.left(), touched, k);
+        Old oldRight = old(j.right(), newRight, right, key.right(), touched, k);
+        ScalarExpr weight = multiply(oldLeft.multiplicity(), oldRight.multiplicity());
+        PlanNode before = term(j, oldLeft.plan(), oldRight.plan(), w,
+                new ScalarExpr.Call(Operator.NEGATIVE.function(), List.of(weight), DataType.BIGINT, false));
+        return new Delta(unite(List.of(now, before), outputs), w);
+    }
+
+    /** The rows of {@code side} whose key is among {@code touched} (column {@code k}). */
+    private static PlanNode scoped(PlanNode side, ScalarExpr key, PlanNode touched, PlanColumn k) {
+        ScalarExpr match = new ScalarExpr.Call(Operator.EQ_FOR_NULL.function(), List.of(key, k.ref()), DataType.BOOLEAN, false);
+        return new PlanNode.Join(PlanNode.JoinKind.LEFT_SEMI, side, touched, match);
+    }
+
+    /** A side as it was, scoped, and the expression of each row's multiplicity (a constant 1 when it did not change). */
+    private record Old(PlanNode plan, ScalarExpr multiplicity) {
+    }
+
+    private Old old(PlanNode side, PlanNode current, Delta change, ScalarExpr key, PlanNode touched, PlanColumn k) {
+        if (change == null) {
+            return new Old(current, PLUS_ONE);
+        }
+        PlanColumn w = weightColumn();
+        List<PlanNode.Assignment> kept = new ArrayList<>();
+        List<PlanNode.Assignment> undone = new ArrayList<>();
+        for (PlanColumn c : side.outputs()) {
+            kept.add(new PlanNode.Assignment(c, c.ref()));
+            undone.add(new PlanNode.Assignment(c, c.ref()));
+        }
+        kept.add(new PlanNode.Assignment(w, PLUS_ONE));
+        undone.add(new PlanNode.Assignment(w, new ScalarExpr.Call(Operator.NEGATIVE.function(), List.of(change.weight().ref()),
+                DataType.BIGINT, false)));
+        List<PlanColumn> columns = new ArrayList<>(side.outputs());
+        columns.add(w);
+        PlanNode both = unite(List.of(new PlanNode.Project(current, kept),
+                new PlanNode.Project(scoped(change.plan(), key, touched, k), undone)), columns);
+        PlanColumn multiplicity = new PlanColumn(nextId++, "__DORIS_IVM_MULTIPLICITY__", DataType.BIGINT, true);
+        PlanNode.AggregateCall sum = new PlanNode.AggregateCall("sum", List.of(w.ref()), false, List.of());
+        PlanNode grouped = new PlanNode.Aggregate(both, side.outputs(), List.of(), List.of(new PlanNode.AggregateAssignment(multiplicity,
+                sum)));
+        ScalarExpr positive = new ScalarExpr.Call(Operator.GT.function(), List.of(multiplicity.ref(),
+                new ScalarExpr.Literal(DataType.BIGINT, BigInteger.ZERO)), DataType.BOOLEAN, true);
+        // The outer join may pad the side with NULLs: such a row counts once.
+        ScalarExpr weight = new ScalarExpr.Call("coalesce", List.of(multiplicity.ref(), PLUS_ONE), DataType.BIGINT, false);
+        return new Old(new PlanNode.Filter(grouped, positive), weight);
+    }
+
+    private static ScalarExpr multiply(ScalarExpr a, ScalarExpr b) {
+        if (a == PLUS_ONE) {
+            return b;
+        }
+        if (b == PLUS_ONE) {
+            return a;
+        }
+        return new ScalarExpr.Call(Operator.MULTIPLY.function(), List.of(a, b), DataType.BIGINT, false);
     }
 
     /** One term of a join's delta: the join of two inputs, the join's columns and the term's weight. */

@@ -114,8 +114,12 @@ public final class IvmAnalyzer {
         } else if (node instanceof PlanNode.Project p) {
             checkExpressions(p.assignments().stream().map(PlanNode.Assignment::expr).toList());
         } else if (node instanceof PlanNode.Join j) {
-            if (j.kind() != PlanNode.JoinKind.INNER && j.kind() != PlanNode.JoinKind.CROSS) {
+            boolean outer = j.kind() == PlanNode.JoinKind.LEFT || j.kind() == PlanNode.JoinKind.RIGHT || j.kind() == PlanNode.JoinKind.FULL;
+            if (j.kind() != PlanNode.JoinKind.INNER && j.kind() != PlanNode.JoinKind.CROSS && !outer) {
                 throw refused("IVMAnalyzer does not support join type: " + joinName(j.kind()));
+            }
+            if (outer && EquiKey.of(j).isEmpty()) {
+                throw refused("IVMAnalyzer does not support a " + joinName(j.kind()) + " without an equality between its two sides");
             }
             if (j.condition() != null) {
                 checkExpressions(List.of(j.condition()));

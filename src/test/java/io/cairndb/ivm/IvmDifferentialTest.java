@@ -42,6 +42,12 @@ class IvmDifferentialTest {
         MVS.put("cross_constants", "SELECT e.id, k.x FROM events e CROSS JOIN (SELECT 1 AS x UNION ALL SELECT 2) k WHERE e.v > 50");
         MVS.put("from_subquery", "SELECT t.cust, count(*) AS c FROM (SELECT cust, qty FROM orders WHERE qty > 1) t GROUP BY t.cust");
         MVS.put("hidden_key", "SELECT sum(v) AS s FROM events GROUP BY kind % 2");
+        MVS.put("left_join", "SELECT o.id, o.qty, c.city FROM orders o LEFT JOIN custs c ON o.cust = c.cust");
+        MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
+                + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
+        MVS.put("full_join", "SELECT o.id, c.cust, c.tier FROM orders o FULL JOIN custs c ON o.cust = c.cust AND c.tier > 0");
+        MVS.put("nested_outer", "SELECT e.id, o.id AS oid, c.city FROM events e RIGHT JOIN "
+                + "(orders o LEFT JOIN custs c ON o.cust = c.cust) ON e.cust = o.cust AND e.kind = 1");
     }
 
     private Database db;
