@@ -129,6 +129,15 @@ SELECT channel,
 FROM sales
 GROUP BY channel
 
+# Outer joins: every sale, with its customer when it has one (store sale 104 has none).
+statement ok
+CREATE MATERIALIZED VIEW mv_sales_left
+BUILD DEFERRED REFRESH INCREMENTAL ON MANUAL
+AS
+SELECT s.sale_id, c.name, s.amount
+FROM sales s
+LEFT JOIN customers c ON s.customer_id = c.customer_id
+
 # Beyond the guide: MIN, MAX and AVG per group, and a global aggregate.
 statement ok
 CREATE MATERIALIZED VIEW mv_channel_stats
@@ -158,6 +167,9 @@ REFRESH MATERIALIZED VIEW mv_ledger COMPLETE
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_agg_count COMPLETE
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_sales_left COMPLETE
 
 # The first refresh of any kind builds the baseline in full, INCREMENTAL too.
 statement ok
@@ -207,6 +219,14 @@ store|1|0
 web|2|2
 
 query
+SELECT * FROM mv_sales_left ORDER BY sale_id
+----
+101|Alice|120.00
+102|Alice|80.00
+103|Bob|200.00
+104|NULL|50.00
+
+query
 SELECT * FROM mv_channel_stats ORDER BY channel
 ----
 app|80.00|80.00|80.0000
@@ -226,6 +246,7 @@ mv_channel_stats|COMPLETE|NULL
 mv_city_sales|COMPLETE|NULL
 mv_ledger|COMPLETE|NULL
 mv_sales_customer|COMPLETE|NULL
+mv_sales_left|COMPLETE|NULL
 mv_sales_projection|COMPLETE|NULL
 mv_totals|COMPLETE|NULL
 
@@ -260,6 +281,9 @@ REFRESH MATERIALIZED VIEW mv_ledger INCREMENTAL
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_agg_count INCREMENTAL
+
+statement ok
+REFRESH MATERIALIZED VIEW mv_sales_left INCREMENTAL
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_channel_stats INCREMENTAL
@@ -309,6 +333,15 @@ app|2|2
 store|1|0
 web|2|2
 
+query
+SELECT * FROM mv_sales_left ORDER BY sale_id
+----
+102|Alice|80.00
+103|Bob|10.00
+104|NULL|50.00
+105|Carol|70.00
+106|Bob|80.00
+
 # The web maximum (120.00) was deleted: the group was recomputed from the base in the same refresh,
 # with no fallback.
 query
@@ -331,5 +364,6 @@ mv_channel_stats|PARTIAL|NULL
 mv_city_sales|PARTIAL|NULL
 mv_ledger|PARTIAL|NULL
 mv_sales_customer|PARTIAL|NULL
+mv_sales_left|PARTIAL|NULL
 mv_sales_projection|PARTIAL|NULL
 mv_totals|PARTIAL|NULL
