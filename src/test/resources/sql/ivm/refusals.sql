@@ -69,7 +69,7 @@ CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL PROPERTIES ("enable_n
 statement error IVMAnalyzer does not support distinct aggregate functions
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT k, count(DISTINCT v) AS c FROM facts GROUP BY k
 
-statement error IVMAnalyzer does not support aggregate function: stddev. Supported functions: [count, sum, avg, min, max]
+statement error IVMAnalyzer does not support aggregate function: stddev. Supported functions: [count, sum, avg, min, max, bool_or, approx_count_distinct, ndv, array_agg, collect_list, bitmap_union, bitmap_union_count, bitmap_agg, hll_union, percentile_union]
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT k, stddev(v) AS sd FROM facts GROUP BY k
 
 statement error IVMAnalyzer does not support a LEFT OUTER JOIN without an equality between its two sides

@@ -16,10 +16,19 @@ import java.util.List;
  * MIN and MAX the extreme value and the count of non-NULL values. COUNT(*) is the group's row count,
  * which every group keeps. Each state is computed from weighted rows (+1 / -1), merged into the
  * stored state by addition, and finalized into the aggregate's value. A MIN/MAX whose retracted value
- * reaches the stored extreme cannot be merged: the group is recomputed.
+ * reaches the stored extreme cannot be merged: the group is recomputed. The other aggregates
+ * (BOOL_OR, NDV, ARRAY_AGG, the bitmap, HLL and percentile unions) cannot take a retraction back
+ * and are kept as their value alone: every group a change touches is recomputed from the base.
  */
 record AggregateState(int index, String function, boolean countStar, DataType argType, DataType valueType) {
     static final String GROUP_COUNT = "__DORIS_IVM_COUNT__";
+    /** The aggregates kept by their value alone, recomputed for every group a change touches. */
+    static final List<String> RECOMPUTED = List.of("bool_or", "approx_count_distinct", "ndv", "array_agg", "collect_list",
+            "bitmap_union", "bitmap_union_count", "bitmap_agg", "hll_union", "percentile_union");
+
+    private boolean recomputed() {
+        return RECOMPUTED.contains(function);
+    }
 
     /** A hidden state column. */
     record Column(String name, DataType type) {
@@ -30,11 +39,16 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
     }
 
     private String value() {
-        return "__DORIS_IVM_AGG_" + index + (function.equals("min") || function.equals("max") ? "_VALUE__" : "_SUM__");
+        return "__DORIS_IVM_AGG_" + index + (function.equals("sum") || function.equals("avg") ? "_SUM__" : "_VALUE__");
     }
 
     private boolean hasValue() {
         return !function.equals("count");
+    }
+
+    /** Whether the aggregate's value is computed by the aggregate itself (for its {@link #partial} of base rows). */
+    boolean needsAggregate() {
+        return recomputed();
     }
 
     /** The type sums are kept in: DECIMAL(38, s) for decimals, LARGEINT for integers, else DOUBLE. */
@@ -50,6 +64,10 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
 
     List<Column> columns() {
         List<Column> out = new ArrayList<>();
+        if (recomputed()) {
+            out.add(new Column(value(), valueType));
+            return out;
+        }
         if (!countStar) {
             out.add(new Column(count(), DataType.BIGINT));
         }
@@ -63,8 +81,13 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
      * SELECT items computing the state of a set of rows: {@code x} the argument, {@code w} the weight
      * (a delta's: retracted rows count negatively; MIN/MAX keep their inserted and retracted extremes apart).
      */
-    List<String> partial(String x, String w) {
+    List<String> partial(String x, String aggregate, String w) {
         List<String> out = new ArrayList<>();
+        if (recomputed()) {
+            // Of the base's rows (weight 1) the value itself; a delta's value is never used.
+            out.add(aggregate + " AS " + Sql.ident(value()));
+            return out;
+        }
         if (countStar) {
             return out;
         }
@@ -89,6 +112,10 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
      */
     List<String> merged(String m, String d, String groupCount) {
         List<String> out = new ArrayList<>();
+        if (recomputed()) {
+            out.add(m + "." + Sql.ident(value()) + " AS " + Sql.ident(value()));
+            return out;
+        }
         String nonNull = countStar ? groupCount : "(coalesce(" + m + "." + Sql.ident(count()) + ", 0) + coalesce(" + d + "."
                 + Sql.ident(count()) + ", 0))";
         if (!countStar) {
@@ -114,6 +141,9 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
 
     /** A condition over {@code m} and {@code d} under which the group must be recomputed, or null when it never must. */
     String recompute(String m, String d) {
+        if (recomputed()) {
+            return "TRUE";
+        }
         if (!function.equals("min") && !function.equals("max")) {
             return null;
         }

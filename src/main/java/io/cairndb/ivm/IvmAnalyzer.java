@@ -21,7 +21,8 @@ import java.util.function.Function;
  */
 public final class IvmAnalyzer {
     /** The aggregates maintained, in the order the refusal lists them. */
-    public static final List<String> AGGREGATES = List.of("count", "sum", "avg", "min", "max");
+    public static final List<String> AGGREGATES = List.of("count", "sum", "avg", "min", "max", "bool_or", "approx_count_distinct",
+            "ndv", "array_agg", "collect_list", "bitmap_union", "bitmap_union_count", "bitmap_agg", "hll_union", "percentile_union");
 
     private final Function<PlanNode.TableSource, TableMeta> tables;
     private final Set<Long> excluded;

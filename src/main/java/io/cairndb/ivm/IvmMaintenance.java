@@ -157,7 +157,9 @@ public final class IvmMaintenance {
                 recompute.add(r);
             }
         }
-        items.add((recompute.isEmpty() ? "FALSE" : "(" + count + " > 0 AND (" + String.join(" OR ", recompute) + "))") + " AS "
+        // A global aggregate keeps its row even with no rows left, and its value for them is recomputed too.
+        String live = a.keys().isEmpty() ? "TRUE" : count + " > 0";
+        items.add((recompute.isEmpty() ? "FALSE" : "(" + live + " AND (" + String.join(" OR ", recompute) + "))") + " AS "
                 + Sql.ident(RECOMPUTE));
         runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", items) + " FROM ("
                 + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
@@ -185,9 +187,11 @@ public final class IvmMaintenance {
         a.keys().forEach(k -> items.add(PlanPrinter.columnName(k)));
         items.add("coalesce(sum(" + w + "), 0) AS " + Sql.ident(AggregateState.GROUP_COUNT));
         for (int i = 0; i < layout.states().size(); i++) {
-            PlanNode.AggregateCall call = a.aggregates().get(i).call();
-            String x = call.args().isEmpty() ? null : printer.printExpression(call.args().get(0));
-            items.addAll(layout.states().get(i).partial(x, w));
+            PlanNode.AggregateAssignment agg = a.aggregates().get(i);
+            AggregateState state = layout.states().get(i);
+            String x = agg.call().args().isEmpty() ? null : printer.printExpression(agg.call().args().get(0));
+            String value = state.needsAggregate() ? printer.printAggregate(agg.call(), agg.column().type()) : null;
+            items.addAll(state.partial(x, value, w));
         }
         String sql = "SELECT " + String.join(", ", items) + " FROM (" + rows + ") AS r";
         if (!a.keys().isEmpty()) {

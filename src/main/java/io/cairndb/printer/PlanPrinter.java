@@ -80,6 +80,11 @@ public final class PlanPrinter {
         return print(new PlanNode.Project(node, labelled));
     }
 
+    /** An aggregate call (its arguments' columns by their id names) computing a value of {@code type}, as DuckDB SQL. */
+    public String printAggregate(PlanNode.AggregateCall call, DataType type) {
+        return exprs.print(syntax.function(call.function(), call.distinct(), call.args(), call.orderBy(), null, type));
+    }
+
     /** The quoted name a column has in {@link #printColumns} and in printed expressions. */
     public static String columnName(PlanColumn c) {
         return name(c);
