@@ -19,7 +19,9 @@ import java.util.Random;
 /**
  * Random inserts, upserts, updates, deletes and truncates on three tables of different key models,
  * each round followed by a strict INCREMENTAL refresh of every MV: after each refresh every MV holds
- * exactly the rows of its definition (EXCEPT ALL both ways), for each delta rule and aggregate state.
+ * exactly the rows of its definition (EXCEPT ALL both ways), for each delta rule (filters,
+ * projections, inner, self, cross, outer and nested outer joins, UNION ALL, constants) and each kind
+ * of aggregate state (counted, summed, extremes, recomputed), with and without GROUP BY.
  */
 class IvmDifferentialTest {
     private static final Map<String, String> MVS = new LinkedHashMap<>();
@@ -42,6 +44,8 @@ class IvmDifferentialTest {
         MVS.put("cross_constants", "SELECT e.id, k.x FROM events e CROSS JOIN (SELECT 1 AS x UNION ALL SELECT 2) k WHERE e.v > 50");
         MVS.put("from_subquery", "SELECT t.cust, count(*) AS c FROM (SELECT cust, qty FROM orders WHERE qty > 1) t GROUP BY t.cust");
         MVS.put("hidden_key", "SELECT sum(v) AS s FROM events GROUP BY kind % 2");
+        MVS.put("recomputed_aggregates", "SELECT cust, bool_or(qty > 3) AS b, ndv(status) AS n, "
+                + "bitmap_union_count(to_bitmap(id)) AS bc, count(*) AS c FROM orders GROUP BY cust");
         MVS.put("left_join", "SELECT o.id, o.qty, c.city FROM orders o LEFT JOIN custs c ON o.cust = c.cust");
         MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
                 + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
