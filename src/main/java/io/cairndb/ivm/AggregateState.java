@@ -20,14 +20,21 @@ import java.util.List;
  * (BOOL_OR, NDV, ARRAY_AGG, the bitmap, HLL and percentile unions) cannot take a retraction back
  * and are kept as their value alone: every group a change touches is recomputed from the base.
  */
-record AggregateState(int index, String function, boolean countStar, DataType argType, DataType valueType) {
+record AggregateState(int index, String function, boolean countStar, DataType argType, DataType valueType, List<Integer> bits) {
     static final String GROUP_COUNT = "__DORIS_IVM_COUNT__";
+    /** Which grouping set a row of GROUPING SETS / ROLLUP / CUBE belongs to: a bit per key, set when the key is not grouped. */
+    static final String GROUPING = "__DORIS_IVM_GROUPING__";
     /** The aggregates kept by their value alone, recomputed for every group a change touches. */
     static final List<String> RECOMPUTED = List.of("bool_or", "approx_count_distinct", "ndv", "array_agg", "collect_list",
             "bitmap_union", "bitmap_union_count", "bitmap_agg", "hll_union", "percentile_union");
 
     private boolean recomputed() {
         return RECOMPUTED.contains(function);
+    }
+
+    /** GROUPING() and GROUPING_ID(): computed from the row's grouping set, with no state of their own. */
+    private boolean grouping() {
+        return function.equals("grouping") || function.equals("grouping_id");
     }
 
     /** A hidden state column. */
@@ -64,6 +71,9 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
 
     List<Column> columns() {
         List<Column> out = new ArrayList<>();
+        if (grouping()) {
+            return out;
+        }
         if (recomputed()) {
             out.add(new Column(value(), valueType));
             return out;
@@ -83,6 +93,9 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
      */
     List<String> partial(String x, String aggregate, String w) {
         List<String> out = new ArrayList<>();
+        if (grouping()) {
+            return out;
+        }
         if (recomputed()) {
             // Of the base's rows (weight 1) the value itself; a delta's value is never used.
             out.add(aggregate + " AS " + Sql.ident(value()));
@@ -112,6 +125,9 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
      */
     List<String> merged(String m, String d, String groupCount) {
         List<String> out = new ArrayList<>();
+        if (grouping()) {
+            return out;
+        }
         if (recomputed()) {
             out.add(m + "." + Sql.ident(value()) + " AS " + Sql.ident(value()));
             return out;
@@ -147,13 +163,24 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         if (!function.equals("min") && !function.equals("max")) {
             return null;
         }
+        // A retraction in a group with no stored extreme took back a value inserted by the same delta:
+        // the delta's own extreme may be gone with it.
         String reaches = function.equals("min") ? "<=" : ">=";
-        return "(" + d + "." + Sql.ident(retracted()) + " IS NOT NULL AND " + d + "." + Sql.ident(retracted()) + " " + reaches + " "
-                + m + "." + Sql.ident(value()) + ")";
+        String retracted = d + "." + Sql.ident(retracted());
+        String stored = m + "." + Sql.ident(value());
+        return "(" + retracted + " IS NOT NULL AND (" + stored + " IS NULL OR " + retracted + " " + reaches + " " + stored + "))";
     }
 
     /** The aggregate's value from the state columns (of the current row), as Doris computes it. */
     String finalValue() {
+        if (grouping()) {
+            // bits: the position of each argument's key in the grouping-set mask, most significant first.
+            List<String> parts = new ArrayList<>();
+            for (int j = 0; j < bits.size(); j++) {
+                parts.add("(((" + Sql.ident(GROUPING) + " >> " + bits.get(j) + ") & 1) << " + (bits.size() - 1 - j) + ")");
+            }
+            return "CAST(" + String.join(" + ", parts) + " AS BIGINT)";
+        }
         String count = Sql.ident(count());
         return switch (function) {
             case "count" -> count;

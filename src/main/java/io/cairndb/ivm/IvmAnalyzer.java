@@ -87,11 +87,14 @@ public final class IvmAnalyzer {
     }
 
     private static PlanNode.Aggregate checkAggregate(PlanNode.Aggregate a) {
-        if (!a.groupingSets().isEmpty()) {
-            throw refused("IVMAnalyzer does not support GROUPING_SETS for incremental view maintenance");
+        if (new java.util.HashSet<>(a.groupingSets()).size() < a.groupingSets().size()) {
+            throw refused("IVMAnalyzer does not support a grouping set listed twice");
         }
         for (PlanNode.AggregateAssignment agg : a.aggregates()) {
             PlanNode.AggregateCall call = agg.call();
+            if (call.function().equals("grouping") || call.function().equals("grouping_id")) {
+                continue;
+            }
             if (call.distinct()) {
                 throw refused("IVMAnalyzer does not support distinct aggregate functions");
             }

@@ -48,12 +48,20 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
             }
         }
         hidden.add(column(AggregateState.GROUP_COUNT, DataType.BIGINT));
+        if (!a.groupingSets().isEmpty()) {
+            hidden.add(column(AggregateState.GROUPING, DataType.BIGINT));
+        }
         List<AggregateState> states = new ArrayList<>();
         for (int i = 0; i < a.aggregates().size(); i++) {
             PlanNode.AggregateAssignment agg = a.aggregates().get(i);
             List<ScalarExpr> args = agg.call().args();
+            List<Integer> bits = new ArrayList<>();
+            for (ScalarExpr arg : args) {
+                int key = arg instanceof ScalarExpr.ColumnRef r ? a.keys().stream().map(PlanColumn::id).toList().indexOf(r.id()) : -1;
+                bits.add(a.keys().size() - 1 - key);
+            }
             AggregateState state = new AggregateState(i, agg.call().function(), args.isEmpty(),
-                    args.isEmpty() ? null : args.get(0).type(), agg.column().type());
+                    args.isEmpty() ? null : args.get(0).type(), agg.column().type(), bits);
             states.add(state);
             state.columns().forEach(c -> hidden.add(column(c.name(), c.type())));
         }

@@ -85,12 +85,12 @@ public final class IvmMaintenance {
         }
         List<String> recompute = stageGroups(rows, w);
         PlanNode.Aggregate a = layout.form().aggregate();
-        String gone = a.keys().isEmpty() ? "0" : "CASE WHEN " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 THEN 0 ELSE 1 END";
+        String gone = "CASE WHEN " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 OR " + keptEmpty("") + " THEN 0 ELSE 1 END";
         Rows changed = rows("SELECT *, " + gone + " AS " + Sql.ident(DELETE_SIGN) + " FROM " + STAGED + " WHERE NOT "
                 + Sql.ident(RECOMPUTE), Sql.ident(DELETE_SIGN));
         String select = changed.select();
         if (!recompute.isEmpty()) {
-            select += " UNION ALL " + rows("SELECT *, 0 AS " + Sql.ident(DELETE_SIGN) + " FROM (" + grouped(recomputedInput(a), "1")
+            select += " UNION ALL " + rows("SELECT *, 0 AS " + Sql.ident(DELETE_SIGN) + " FROM (" + recomputed(a)
                     + ")", Sql.ident(DELETE_SIGN)).select();
         }
         List<String> columns = new ArrayList<>(changed.columns());
@@ -119,19 +119,29 @@ public final class IvmMaintenance {
         if (a.keys().isEmpty()) {
             runner.execute("DELETE FROM " + mv);
         } else {
-            List<String> match = new ArrayList<>();
-            for (int j = 0; j < a.keys().size(); j++) {
-                match.add(mv + "." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM n."
-                        + PlanPrinter.columnName(a.keys().get(j)));
-            }
-            runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", match));
+            runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", sameGroup(mv, "n")));
         }
-        String kept = "NOT " + Sql.ident(RECOMPUTE) + (a.keys().isEmpty() ? "" : " AND " + Sql.ident(AggregateState.GROUP_COUNT) + " > 0");
+        String kept = "NOT " + Sql.ident(RECOMPUTE) + " AND (" + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 OR " + keptEmpty("")
+                + ")";
         runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE " + kept));
         if (!recompute.isEmpty() && ((Number) runner.scalar("SELECT count(*) FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)))
                 .longValue() > 0) {
-            runner.execute(insertRows(grouped(recomputedInput(a), "1")));
+            runner.execute(insertRows(recomputed(a)));
         }
+    }
+
+    /** The groups to recompute, computed again from the base rows they hold. */
+    private String recomputed(PlanNode.Aggregate a) {
+        String states = grouped(recomputedInput(a), "1");
+        if (!groupingSets()) {
+            return states;
+        }
+        // The input rows of a touched group also form other groups of other grouping sets: only the touched ones are kept.
+        List<String> match = new ArrayList<>();
+        a.keys().forEach(k -> match.add("g." + PlanPrinter.columnName(k) + " IS NOT DISTINCT FROM n." + PlanPrinter.columnName(k)));
+        match.add("g." + Sql.ident(AggregateState.GROUPING) + " = n." + Sql.ident(AggregateState.GROUPING));
+        return "SELECT g.* FROM (" + states + ") AS g SEMI JOIN (SELECT * FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)
+                + ") AS n ON " + String.join(" AND ", match);
     }
 
     /**
@@ -141,12 +151,13 @@ public final class IvmMaintenance {
     private List<String> stageGroups(String rows, String w) {
         PlanNode.Aggregate a = layout.form().aggregate();
         List<String> items = new ArrayList<>();
-        List<String> join = new ArrayList<>();
         for (int j = 0; j < a.keys().size(); j++) {
-            String key = PlanPrinter.columnName(a.keys().get(j));
-            items.add("d." + key);
-            join.add("m." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM d." + key);
+            items.add("d." + PlanPrinter.columnName(a.keys().get(j)));
         }
+        if (groupingSets()) {
+            items.add("d." + Sql.ident(AggregateState.GROUPING));
+        }
+        List<String> join = sameGroup("m", "d");
         String count = "(coalesce(m." + Sql.ident(AggregateState.GROUP_COUNT) + ", 0) + d." + Sql.ident(AggregateState.GROUP_COUNT) + ")";
         items.add(count + " AS " + Sql.ident(AggregateState.GROUP_COUNT));
         List<String> recompute = new ArrayList<>();
@@ -158,9 +169,9 @@ public final class IvmMaintenance {
             }
         }
         // A global aggregate keeps its row even with no rows left, and its value for them is recomputed too.
-        String live = a.keys().isEmpty() ? "TRUE" : count + " > 0";
-        items.add((recompute.isEmpty() ? "FALSE" : "(" + live + " AND (" + String.join(" OR ", recompute) + "))") + " AS "
-                + Sql.ident(RECOMPUTE));
+        String live = "(" + count + " > 0 OR " + keptEmpty("d.") + ")";
+        items.add((recompute.isEmpty() ? "FALSE" : "coalesce(" + live + " AND (" + String.join(" OR ", recompute) + "), FALSE)")
+                + " AS " + Sql.ident(RECOMPUTE));
         runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", items) + " FROM ("
                 + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
                 + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)));
@@ -173,11 +184,49 @@ public final class IvmMaintenance {
         if (a.keys().isEmpty()) {
             return input;
         }
-        String keys = a.keys().stream().map(PlanPrinter::columnName).collect(Collectors.joining(", "));
-        String match = a.keys().stream().map(k -> "i." + PlanPrinter.columnName(k) + " IS NOT DISTINCT FROM r."
-                + PlanPrinter.columnName(k)).collect(Collectors.joining(" AND "));
-        return "SELECT i.* FROM (" + input + ") AS i SEMI JOIN (SELECT " + keys + " FROM " + STAGED + " WHERE "
-                + Sql.ident(RECOMPUTE) + ") AS r ON " + match;
+        List<String> match = new ArrayList<>();
+        for (int j = 0; j < a.keys().size(); j++) {
+            String key = PlanPrinter.columnName(a.keys().get(j));
+            String same = "i." + key + " IS NOT DISTINCT FROM r." + key;
+            // A key its grouping set does not group by matches every row.
+            match.add(groupingSets() ? "(((r." + Sql.ident(AggregateState.GROUPING) + " >> " + (a.keys().size() - 1 - j) + ") & 1) = 1 OR "
+                    + same + ")" : same);
+        }
+        return "SELECT i.* FROM (" + input + ") AS i SEMI JOIN (SELECT * FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)
+                + ") AS r ON " + String.join(" AND ", match);
+    }
+
+    private boolean groupingSets() {
+        return !layout.form().aggregate().groupingSets().isEmpty();
+    }
+
+    /**
+     * Whether a staged group is kept when its rows are all gone: the one row of a global aggregate,
+     * and that of the empty grouping set (), as the definition gives them over no rows.
+     */
+    private String keptEmpty(String row) {
+        PlanNode.Aggregate a = layout.form().aggregate();
+        if (a.keys().isEmpty()) {
+            return "TRUE";
+        }
+        if (groupingSets() && a.groupingSets().contains(List.of())) {
+            return row + Sql.ident(AggregateState.GROUPING) + " = " + ((1L << a.keys().size()) - 1);
+        }
+        return "FALSE";
+    }
+
+    /** Conditions matching a stored row {@code m} and a staged one {@code n}: the same keys (NULL too), the same grouping set. */
+    private List<String> sameGroup(String m, String n) {
+        PlanNode.Aggregate a = layout.form().aggregate();
+        List<String> match = new ArrayList<>();
+        for (int j = 0; j < a.keys().size(); j++) {
+            match.add(m + "." + Sql.ident(layout.keyColumns().get(j)) + " IS NOT DISTINCT FROM " + n + "."
+                    + PlanPrinter.columnName(a.keys().get(j)));
+        }
+        if (groupingSets()) {
+            match.add(m + "." + Sql.ident(AggregateState.GROUPING) + " = " + n + "." + Sql.ident(AggregateState.GROUPING));
+        }
+        return match;
     }
 
     /** Per group of {@code rows} (weighted by {@code w}): the keys, the row count and each call's state. */
@@ -193,9 +242,17 @@ public final class IvmMaintenance {
             String value = state.needsAggregate() ? printer.printAggregate(agg.call(), agg.column().type()) : null;
             items.addAll(state.partial(x, value, w));
         }
+        String keys = a.keys().stream().map(PlanPrinter::columnName).collect(Collectors.joining(", "));
+        if (groupingSets()) {
+            items.add("grouping(" + keys + ") AS " + Sql.ident(AggregateState.GROUPING));
+        }
         String sql = "SELECT " + String.join(", ", items) + " FROM (" + rows + ") AS r";
-        if (!a.keys().isEmpty()) {
-            sql += " GROUP BY " + a.keys().stream().map(PlanPrinter::columnName).collect(Collectors.joining(", "));
+        if (groupingSets()) {
+            sql += " GROUP BY GROUPING SETS (" + a.groupingSets().stream().map(set -> "(" + set.stream()
+                    .map(i -> PlanPrinter.columnName(a.keys().get(i))).collect(Collectors.joining(", ")) + ")")
+                    .collect(Collectors.joining(", ")) + ")";
+        } else if (!a.keys().isEmpty()) {
+            sql += " GROUP BY " + keys;
         }
         return sql;
     }

@@ -46,6 +46,10 @@ class IvmDifferentialTest {
         MVS.put("hidden_key", "SELECT sum(v) AS s FROM events GROUP BY kind % 2");
         MVS.put("recomputed_aggregates", "SELECT cust, bool_or(qty > 3) AS b, ndv(status) AS n, "
                 + "bitmap_union_count(to_bitmap(id)) AS bc, count(*) AS c FROM orders GROUP BY cust");
+        MVS.put("rollup_over_join", "SELECT c.city, o.status, count(*) AS n, sum(o.qty) AS q, max(o.qty) AS mx, "
+                + "grouping(c.city) AS gc, grouping_id(c.city, o.status) AS gid FROM orders o JOIN custs c ON o.cust = c.cust "
+                + "GROUP BY ROLLUP(c.city, o.status)");
+        MVS.put("cube", "SELECT kind, cust, count(*) AS c, sum(v) AS s, ndv(v) AS d FROM events GROUP BY CUBE(kind, cust)");
         MVS.put("left_join", "SELECT o.id, o.qty, c.city FROM orders o LEFT JOIN custs c ON o.cust = c.cust");
         MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
                 + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
