@@ -75,7 +75,7 @@ public final class StreamOffsets {
      * gone: trimmed by retention, or removed in bulk (TRUNCATE, INSERT OVERWRITE and DROP PARTITION
      * leave markers, not changes).
      */
-    public record Pending(Map<Long, Long> offsets, long newest, boolean historyTrimmed, boolean bulkRemoval) {
+    public record Pending(Map<Long, Long> offsets, long floor, long newest, boolean historyTrimmed, boolean bulkRemoval) {
         public boolean changes() {
             return newest > 0;
         }
@@ -89,7 +89,7 @@ public final class StreamOffsets {
                 + "), (SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")").get(0);
         long newest = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
         long retainedFrom = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
-        return new Pending(offsets, newest, retainedFrom > floor + 1, Boolean.TRUE.equals(r.get(1)));
+        return new Pending(offsets, floor, newest, retainedFrom > floor + 1, Boolean.TRUE.equals(r.get(1)));
     }
 
     /**

@@ -33,8 +33,38 @@ final class IvmRefresher {
     private IvmRefresher() {
     }
 
-    /** What the refresh did: RefreshMode, the fallback reason (null: none) and the partitions rebuilt in full beyond the first build. */
-    record Result(String refreshMode, String fallbackReason, int rebuiltPartitions) {
+    /**
+     * What the refresh did: RefreshMode, the fallback reason (null: none), the partitions rebuilt in
+     * full beyond the first build, and the changes it consumed per base table (StarRocks's
+     * imvSourceVersionRange: TSO bounds, the start MIN for a full build; null until the refresh ran).
+     */
+    record Result(String refreshMode, String fallbackReason, int rebuiltPartitions, List<SourceRange> consumed) {
+        Result(String refreshMode, String fallbackReason, int rebuiltPartitions) {
+            this(refreshMode, fallbackReason, rebuiltPartitions, null);
+        }
+    }
+
+    /** {@code {"default_catalog.db.t":{"start":"<tso>","end":"<tso>"}}}, start MIN for a full build; null without ranges. */
+    static String versions(List<SourceRange> ranges) {
+        return ranges == null ? null : json(ranges, tso -> Long.toString(tso));
+    }
+
+    /** As {@link #versions}, with the commit times (epoch milliseconds) of the bounds. */
+    static String times(List<SourceRange> ranges) {
+        return ranges == null ? null : json(ranges, tso -> Long.toString(io.cairndb.changelog.Tso.physicalMillis(tso)));
+    }
+
+    private static String json(List<SourceRange> ranges, java.util.function.LongFunction<String> bound) {
+        List<String> items = new ArrayList<>();
+        for (SourceRange r : ranges) {
+            items.add("\"default_catalog." + r.table() + "\":{\"start\":\"" + (r.start() == null ? "MIN" : bound.apply(r.start()))
+                    + "\",\"end\":\"" + bound.apply(r.end()) + "\"}");
+        }
+        return "{" + String.join(",", items) + "}";
+    }
+
+    /** The changes of one base table a refresh consumed: after TSO {@code start} (null: from the beginning) up to {@code end}. */
+    record SourceRange(String table, Long start, long end) {
     }
 
     /** An internal stream with what it has not consumed; pending is null for a stream created by this refresh. */
@@ -149,14 +179,18 @@ final class IvmRefresher {
         }
         long now = System.currentTimeMillis();
         Connection c = ctx.txn().connection();
+        List<SourceRange> consumed = new ArrayList<>();
         for (Stream s : streams) {
             if (s.pending() == null) {
                 StreamOffsets.advance(c, s.stream(), s.table(), now);
-            } else {
-                StreamOffsets.advance(c, s.stream(), s.table(), s.pending(), now);
+                continue;
             }
+            StreamOffsets.advance(c, s.stream(), s.table(), s.pending(), now);
+            long floor = s.pending().floor();
+            consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
+                    result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
-        return result;
+        return new Result(result.refreshMode(), result.fallbackReason(), result.rebuiltPartitions(), consumed);
     }
 
     /**

@@ -54,7 +54,7 @@ final class MvRefresher {
      * bound afresh, still has the signature stored when the MV was created.
      */
     record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv, boolean planSignatureMatches,
-                   String ivmFallbackReason, int ivmRebuiltPartitions) {
+                   String ivmFallbackReason, int ivmRebuiltPartitions, List<IvmRefresher.SourceRange> ivmConsumed) {
     }
 
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
@@ -144,7 +144,7 @@ final class MvRefresher {
         String mode = ivm != null ? ivm.refreshMode()
                 : chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
         return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()),
-                ivm == null ? null : ivm.fallbackReason(), ivm == null ? 0 : ivm.rebuiltPartitions());
+                ivm == null ? null : ivm.fallbackReason(), ivm == null ? 0 : ivm.rebuiltPartitions(), ivm == null ? null : ivm.consumed());
     }
 
     private static PartitionTracker.Layout layout(MvMeta mv, TableMeta mvTable, MvDefinition def, Map<Long, TableMeta> bases,

@@ -134,7 +134,8 @@ public final class MvScheduler implements AutoCloseable {
             TaskRecord record = new TaskRecord(taskIds.incrementAndGet(), mv.jobId(), mv.jobName(), mv.id(), mv.name(),
                     db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
                     triggerMode.equals("MANUAL") && request.mode().equals("COMPLETE"), null, List.of(), List.of(), queryId(),
-                    request.partitions(), null, mv.ivm() == null ? null : request.mode() + (request.fallback() ? " FALLBACK" : ""), null, 0);
+                    request.partitions(), null, mv.ivm() == null ? null : request.mode() + (request.fallback() ? " FALLBACK" : ""), null, 0,
+                    null, null);
             run = new TaskRun(record, request);
             if (job.running == null) {
                 job.running = run;
@@ -204,7 +205,8 @@ public final class MvScheduler implements AutoCloseable {
                         run.control);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
                         out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches())
-                        .withIvm(out.ivmFallbackReason(), out.ivmRebuiltPartitions());
+                        .withIvm(out.ivmFallbackReason(), out.ivmRebuiltPartitions(), IvmRefresher.versions(out.ivmConsumed()),
+                                IvmRefresher.times(out.ivmConsumed()));
                 TaskHistory.record(c, done, keepTasks(), trimNow());
                 run.control.checkpoint();
                 txn.afterCommit(() -> {

@@ -12,14 +12,16 @@ import java.util.Locale;
  * created with (same plan signature); null until a refresh succeeds, and for tasks recorded before it was kept.
  * requestedMethod is the refresh method asked of an IVM MV (INCREMENTAL FALLBACK, COMPLETE, ...; null
  * for other MVs, whose TaskContext shows only isComplete, as in Doris); ivmFallbackReason why an IVM refresh fell back (null when it did not),
- * ivmRebuiltPartitions how many MV partitions it rebuilt in full beyond its first build.
+ * ivmRebuiltPartitions how many MV partitions it rebuilt in full beyond its first build;
+ * ivmSourceVersions and ivmSourceTimes the changes it consumed per base table (StarRocks's
+ * imvSourceVersionRange and its commit times, JSON; null for other tasks).
  */
 public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
                          String status, String errorMsg, long createTime, long startTime, long finishTime,
                          String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
                          List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions,
                          Boolean planSignatureMatches, String requestedMethod, String ivmFallbackReason,
-                         int ivmRebuiltPartitions) {
+                         int ivmRebuiltPartitions, String ivmSourceVersions, String ivmSourceTimes) {
 
     public TaskRecord {
         requestedPartitions = List.copyOf(requestedPartitions);
@@ -60,19 +62,22 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
                     List<String> completed) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, newStatus, error, createTime, start,
                 finish, triggerMode, completeRequested, mode, need, completed, lastQueryId, requestedPartitions,
-                planSignatureMatches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions);
+                planSignatureMatches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions,
+                ivmSourceVersions, ivmSourceTimes);
     }
 
     TaskRecord withPlanSignatureMatches(boolean matches) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
                 finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
-                lastQueryId, requestedPartitions, matches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions);
+                lastQueryId, requestedPartitions, matches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions,
+                ivmSourceVersions, ivmSourceTimes);
     }
 
     /** The record of a successful IVM refresh: why it fell back (null: it did not) and how many partitions it rebuilt. */
-    TaskRecord withIvm(String fallbackReason, int rebuiltPartitions) {
+    TaskRecord withIvm(String fallbackReason, int rebuiltPartitions, String sourceVersions, String sourceTimes) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
                 finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
-                lastQueryId, requestedPartitions, planSignatureMatches, requestedMethod, fallbackReason, rebuiltPartitions);
+                lastQueryId, requestedPartitions, planSignatureMatches, requestedMethod, fallbackReason, rebuiltPartitions,
+                sourceVersions, sourceTimes);
     }
 }

@@ -151,7 +151,7 @@ final class MvSystemTables {
     // ---------------------------------------------------------------- StarRocks information_schema
 
     private static String refreshMode(MvMeta mv) {
-        return mv.refreshMethod().equals("COMPLETE") ? "FULL" : "PCT";
+        return mv.ivm() != null ? "INCREMENTAL" : mv.refreshMethod().equals("COMPLETE") ? "FULL" : "PCT";
     }
 
     private static String refreshTrigger(MvMeta mv) {
@@ -221,9 +221,11 @@ final class MvSystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (TaskRecord t : mvs.tasks(ctx.txn().connection())) {
             MvMeta mv = ctx.catalog().mvById(t.mvId());
-            // Every refresh so far is partition-tracked (PCT); incremental refresh will report INCREMENTAL.
-            String extra = "{\"refreshMode\":\"" + (t.refreshMode() == null ? "" : "PCT") + "\",\"processStartTime\":"
-                    + t.startTime() + ",\"mvPartitionsToRefresh\":" + TaskHistory.json(t.needRefreshPartitions()) + "}";
+            // What ran: an IVM MV's full builds are partition-tracked (PCT), its other refreshes INCREMENTAL.
+            boolean incremental = t.ivmSourceVersions() != null && !"COMPLETE".equals(t.refreshMode());
+            String extra = "{\"refreshMode\":\"" + (t.refreshMode() == null ? "" : incremental ? "INCREMENTAL" : "PCT")
+                    + "\",\"processStartTime\":" + t.startTime() + ",\"mvPartitionsToRefresh\":" + TaskHistory.json(t.needRefreshPartitions())
+                    + (t.ivmSourceVersions() == null ? "" : ",\"imvSourceVersionRange\":" + t.ivmSourceVersions()) + "}";
             rows.add(Arrays.asList(t.lastQueryId(), t.jobName(), String.valueOf(t.jobId()), time(ctx, t.createTime()),
                     time(ctx, t.startTime()), time(ctx, t.finishTime()), taskRunState(t), t.dbName(),
                     mv == null ? "" : mv.querySql(), t.status().equals("FAILED") ? -1 : 0, t.errorMsg(),
@@ -234,6 +236,11 @@ final class MvSystemTables {
                 "STATE", DataType.STRING, "DATABASE", DataType.STRING, "DEFINITION", DataType.STRING,
                 "ERROR_CODE", DataType.BIGINT, "ERROR_MESSAGE", DataType.STRING, "PROGRESS", DataType.STRING,
                 "EXTRA_MESSAGE", DataType.STRING), rows);
+    }
+
+    /** A full build of an IVM MV consumed no range: it read the bases whole. */
+    private static boolean bootstrap(TaskRecord t) {
+        return "COMPLETE".equals(t.refreshMode());
     }
 
     private static String taskRunState(TaskRecord t) {
@@ -251,7 +258,8 @@ final class MvSystemTables {
             MvMeta mv = ctx.catalog().mvById(t.mvId());
             rows.add(Arrays.asList(String.valueOf(t.taskId()), t.dbName(), t.mvName(), mv == null ? "" : refreshMode(mv),
                     t.triggerMode(), taskRunState(t), time(ctx, t.createTime()), time(ctx, t.finishTime()),
-                    t.finished() ? t.durationMs() / 1000.0 : null, null, null, null,
+                    t.finished() ? t.durationMs() / 1000.0 : null, bootstrap(t) ? null : t.ivmSourceVersions(),
+                    bootstrap(t) ? null : t.ivmSourceTimes(), null,
                     t.status().equals("FAILED") ? -1 : 0, t.errorMsg(), t.status().equals("FAILED") ? t.lastQueryId() : null));
         }
         return SystemRows.fromItem(SystemRows.columns("JOB_ID", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
