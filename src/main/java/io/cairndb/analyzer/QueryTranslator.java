@@ -3,6 +3,8 @@ package io.cairndb.analyzer;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.ivm.IvmLayout;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.IncrPlanner;
 import io.cairndb.changelog.StreamPlanner;
@@ -102,6 +104,10 @@ public final class QueryTranslator {
             return "(SELECT * FROM " + temporary.duckName() + " WHERE " + PartitionPredicates.anyOf(temporary, parts) + ")";
         }
         String source = t.duckName();
+        if (t.column(IvmLayout.HAVING) != null) {
+            // An IVM MV keeps every group of its definition; its rows are those that pass HAVING.
+            source = "(SELECT * FROM " + source + " WHERE " + Sql.ident(IvmLayout.HAVING) + ")";
+        }
         String filter = scanFilters.get(t.id());
         if (filter != null) {
             source = "(SELECT * FROM " + source + " WHERE " + filter + ")";

@@ -66,8 +66,11 @@ public final class IvmAnalyzer {
             checkExpressions(outputs);
             top = p.input();
         }
+        ScalarExpr having = null;
         if (top instanceof PlanNode.Filter f && f.input() instanceof PlanNode.Aggregate) {
-            throw refused("IVMAnalyzer does not support HAVING with aggregate functions");
+            having = f.condition();
+            checkExpressions(List.of(having));
+            top = f.input();
         }
         PlanNode.Aggregate aggregate = null;
         if (top instanceof PlanNode.Aggregate a) {
@@ -77,13 +80,13 @@ public final class IvmAnalyzer {
         }
         if (aggregate == null) {
             checkInput(plan);
-            return new IvmForm(plan, null, plan.outputs().stream().map(c -> (ScalarExpr) c.ref()).toList(), read);
+            return new IvmForm(plan, null, plan.outputs().stream().map(c -> (ScalarExpr) c.ref()).toList(), null, read);
         }
         checkInput(aggregate.input());
         if (outputs == null) {
             outputs = aggregate.outputs().stream().map(c -> (ScalarExpr) c.ref()).toList();
         }
-        return new IvmForm(plan, aggregate, outputs, read);
+        return new IvmForm(plan, aggregate, outputs, having, read);
     }
 
     private static PlanNode.Aggregate checkAggregate(PlanNode.Aggregate a) {

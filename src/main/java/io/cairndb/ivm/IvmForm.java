@@ -11,9 +11,11 @@ import java.util.Set;
  * aggregation, whose rows are kept as a multiset and whose {@code outputs} are the plan's columns;
  * otherwise the definition is {@code [Project] over Aggregate over input} (SELECT DISTINCT: an
  * aggregate without calls) and {@code outputs} are the MV's columns as expressions over the
- * aggregate's keys and calls. {@code tables} are the tables the definition reads.
+ * aggregate's keys and calls; {@code having} (nullable) is the HAVING condition over them: every
+ * group is maintained, and only those that pass it are the MV's rows. {@code tables} are the tables
+ * the definition reads.
  */
-public record IvmForm(PlanNode plan, PlanNode.Aggregate aggregate, List<ScalarExpr> outputs,
+public record IvmForm(PlanNode plan, PlanNode.Aggregate aggregate, List<ScalarExpr> outputs, ScalarExpr having,
                       Set<PlanNode.TableSource> tables) {
 
     public IvmForm {

@@ -20,6 +20,8 @@ import java.util.List;
 public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColumns, List<AggregateState> states,
                         List<ColumnMeta> hidden) {
     public static final String HIDDEN_PREFIX = "__DORIS_IVM_";
+    /** Whether a group passes the definition's HAVING: only those that do are read as the MV's rows. */
+    public static final String HAVING = HIDDEN_PREFIX + "HAVING__";
 
     public IvmLayout {
         visible = List.copyOf(visible);
@@ -64,6 +66,9 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
                     args.isEmpty() ? null : args.get(0).type(), agg.column().type(), bits);
             states.add(state);
             state.columns().forEach(c -> hidden.add(column(c.name(), c.type())));
+        }
+        if (form.having() != null) {
+            hidden.add(new ColumnMeta(HAVING, DataType.BOOLEAN, false, false, null, false, null, ""));
         }
         return new IvmLayout(form, visible, keyColumns, states, hidden);
     }

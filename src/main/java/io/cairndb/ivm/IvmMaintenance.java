@@ -291,7 +291,10 @@ public final class IvmMaintenance {
             }
         }
         for (ColumnMeta c : layout.hidden()) {
-            if (!targets.contains(c.name())) {
+            if (c.name().equals(IvmLayout.HAVING)) {
+                items.add("coalesce(CAST(" + printer.printExpression(layout.form().having()) + " AS BOOLEAN), FALSE)");
+                targets.add(c.name());
+            } else if (!targets.contains(c.name())) {
                 items.add(Sql.ident(c.name()));
                 targets.add(c.name());
             }

@@ -139,7 +139,7 @@ final class IvmSetup {
             drop(ctx, mv.database(), gone.name());
         }
         if (!added.isEmpty()) {
-            IvmForm onlyAdded = new IvmForm(form.plan(), form.aggregate(), form.outputs(), form.tables().stream()
+            IvmForm onlyAdded = new IvmForm(form.plan(), form.aggregate(), form.outputs(), form.having(), form.tables().stream()
                     .filter(src -> added.containsKey(src.database() + "." + src.table())).collect(java.util.stream.Collectors.toSet()));
             out.addAll(createStreams(ctx, mv.id(), mv.database(), onlyAdded, properties));
         }

@@ -50,6 +50,7 @@ class IvmDifferentialTest {
                 + "grouping(c.city) AS gc, grouping_id(c.city, o.status) AS gid FROM orders o JOIN custs c ON o.cust = c.cust "
                 + "GROUP BY ROLLUP(c.city, o.status)");
         MVS.put("cube", "SELECT kind, cust, count(*) AS c, sum(v) AS s, ndv(v) AS d FROM events GROUP BY CUBE(kind, cust)");
+        MVS.put("groups_having", "SELECT cust, sum(qty) AS q, count(*) AS c FROM orders GROUP BY cust HAVING sum(qty) > 5 AND max(qty) < 7");
         MVS.put("left_join", "SELECT o.id, o.qty, c.city FROM orders o LEFT JOIN custs c ON o.cust = c.cust");
         MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
                 + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
