@@ -39,15 +39,17 @@ public record MvMeta(long id, long jobId, String database, String name, String q
     /**
      * How an MV is maintained incrementally: whether a refresh may fall back (IVM, then PARTITIONS,
      * then COMPLETE) instead of failing, the internal stream that reads each base table's changes,
-     * and whether a baseline has been built (the first refresh of any kind builds it in full).
+     * whether a baseline has been built (the first refresh of any kind builds it in full), and the
+     * signature of what the definition computes (its plan reading only the columns it uses), which a
+     * refresh compares with a fresh bind's: a column added to a base table keeps the baseline.
      */
-    public record Ivm(boolean fallback, List<IvmStream> streams, boolean baseline) {
+    public record Ivm(boolean fallback, List<IvmStream> streams, boolean baseline, String signature) {
         public Ivm {
             streams = List.copyOf(streams);
         }
 
         public Ivm withBaseline(boolean built) {
-            return new Ivm(fallback, streams, built);
+            return new Ivm(fallback, streams, built, signature);
         }
     }
 

@@ -97,7 +97,8 @@ final class IvmRefresher {
                 def.lineage().nondeterministicFunctions());
         List<String> visible = mvTable.columns().stream().map(col -> col.name()).filter(n -> !IvmLayout.isHidden(n)).toList();
         List<Stream> streams = new ArrayList<>();
-        String reason = def.planChanged(mv.planSignature()) ? "PLAN_SIGNATURE_MISMATCH" : null;
+        String signature = mv.ivm().signature();
+        String reason = signature != null && !signature.equals(IvmSetup.signature(def)) ? "PLAN_SIGNATURE_MISMATCH" : null;
         boolean bulkRemoval = false;
         Map<Long, List<String>> changed = new HashMap<>();
         List<MvMeta.IvmStream> missing = new ArrayList<>();

@@ -11,6 +11,8 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.ivm.IvmAnalyzer;
 import io.cairndb.ivm.IvmForm;
 import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.PlanSignature;
+import io.cairndb.plan.UsedColumns;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -143,7 +145,12 @@ final class IvmSetup {
                     .filter(src -> added.containsKey(src.database() + "." + src.table())).collect(java.util.stream.Collectors.toSet()));
             out.addAll(createStreams(ctx, mv.id(), mv.database(), onlyAdded, properties));
         }
-        return new MvMeta.Ivm(mv.ivm().fallback(), out, mv.ivm().baseline() && added.isEmpty());
+        return new MvMeta.Ivm(mv.ivm().fallback(), out, mv.ivm().baseline() && added.isEmpty(), mv.ivm().signature());
+    }
+
+    /** The signature IVM keeps of what a definition computes: its plan reading only the columns it uses. */
+    static String signature(MvDefinition def) {
+        return PlanSignature.of(UsedColumns.prune(def.plan()));
     }
 
     /** Drops the MV's internal streams with their offsets. */

@@ -134,7 +134,7 @@ public final class MaterializedViews {
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
         // AUTO falls back (IVM, then PARTITIONS, then COMPLETE); INCREMENTAL only when asked to.
         MvMeta.Ivm ivm = ivmForm == null ? null : new MvMeta.Ivm(method.equals("AUTO") || s.refresh() != null && s.refresh().fallback(),
-                IvmSetup.createStreams(ctx, table.id(), db, ivmForm, properties), false);
+                IvmSetup.createStreams(ctx, table.id(), db, ivmForm, properties), false, IvmSetup.signature(def));
         MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
                 MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature(), ivm);

@@ -131,8 +131,9 @@ final class MvRefresher {
             }
         }
         MvMeta refreshed = mv.refreshed(baseTables(bases.values(), mv.querySql()), sources, now);
-        if (ivm != null && !mv.ivm().baseline()) {
-            refreshed = refreshed.withIvm(mv.ivm().withBaseline(true));
+        if (ivm != null && (!mv.ivm().baseline() || ivm.refreshMode().equals("COMPLETE"))) {
+            // A full build is the new baseline, of the definition as it binds now.
+            refreshed = refreshed.withIvm(new MvMeta.Ivm(mv.ivm().fallback(), mv.ivm().streams(), true, IvmSetup.signature(def)));
         }
         boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
         if (partitionsChanged) {
