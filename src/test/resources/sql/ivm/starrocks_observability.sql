@@ -63,3 +63,18 @@ SELECT IMV_SOURCE_VERSION_RANGE LIKE '{"default_catalog.sr_ivm.pk_base":{"start"
 FROM information_schema.materialized_view_refresh_jobs WHERE TABLE_SCHEMA = 'sr_ivm' AND IMV_SOURCE_VERSION_RANGE IS NOT NULL
 ----
 1|1
+
+# No changes since: the refresh is SKIPPED for the reason MV_UP_TO_DATE (Doris: NOT_REFRESH).
+statement ok
+REFRESH MATERIALIZED VIEW sums WITH SYNC MODE
+
+query
+SELECT STATE, get_json_string(EXTRA_MESSAGE, '$.refreshMode'), get_json_string(EXTRA_MESSAGE, '$.skipReason')
+FROM information_schema.task_runs WHERE `DATABASE` = 'sr_ivm' ORDER BY get_json_double(EXTRA_MESSAGE, '$.processStartTime') DESC LIMIT 1
+----
+SKIPPED|INCREMENTAL|MV_UP_TO_DATE
+
+query
+SELECT RefreshMode FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
+----
+NOT_REFRESH

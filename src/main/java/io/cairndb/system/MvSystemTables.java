@@ -225,7 +225,8 @@ final class MvSystemTables {
             boolean incremental = t.ivmSourceVersions() != null && !"COMPLETE".equals(t.refreshMode());
             String extra = "{\"refreshMode\":\"" + (t.refreshMode() == null ? "" : incremental ? "INCREMENTAL" : "PCT")
                     + "\",\"processStartTime\":" + t.startTime() + ",\"mvPartitionsToRefresh\":" + TaskHistory.json(t.needRefreshPartitions())
-                    + (t.ivmSourceVersions() == null ? "" : ",\"imvSourceVersionRange\":" + t.ivmSourceVersions()) + "}";
+                    + (t.ivmSourceVersions() == null ? "" : ",\"imvSourceVersionRange\":" + t.ivmSourceVersions())
+                    + (skipped(t) ? ",\"skipReason\":\"MV_UP_TO_DATE\"" : "") + "}";
             rows.add(Arrays.asList(t.lastQueryId(), t.jobName(), String.valueOf(t.jobId()), time(ctx, t.createTime()),
                     time(ctx, t.startTime()), time(ctx, t.finishTime()), taskRunState(t), t.dbName(),
                     mv == null ? "" : mv.querySql(), t.status().equals("FAILED") ? -1 : 0, t.errorMsg(),
@@ -243,9 +244,14 @@ final class MvSystemTables {
         return "COMPLETE".equals(t.refreshMode());
     }
 
+    /** An incremental refresh that found no changes is SKIPPED (MV_UP_TO_DATE), as StarRocks says. */
+    private static boolean skipped(TaskRecord t) {
+        return t.ivmSourceVersions() != null && "NOT_REFRESH".equals(t.refreshMode());
+    }
+
     private static String taskRunState(TaskRecord t) {
         return switch (t.status()) {
-            case "SUCCESS" -> "SUCCESS";
+            case "SUCCESS" -> skipped(t) ? "SKIPPED" : "SUCCESS";
             case "FAILED", "CANCELED" -> "FAILED";
             case "RUNNING" -> "RUNNING";
             default -> "PENDING";
