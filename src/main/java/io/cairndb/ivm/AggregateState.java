@@ -19,8 +19,12 @@ import java.util.List;
  * reaches the stored extreme cannot be merged: the group is recomputed. The other aggregates
  * (BOOL_OR, NDV, ARRAY_AGG, the bitmap, HLL and percentile unions) cannot take a retraction back
  * and are kept as their value alone: every group a change touches is recomputed from the base.
+ * Calls over the same argument share their state ({@code share}: the first such call's position):
+ * SUM(x), AVG(x) and COUNT(x) keep one sum and one count; the count of an argument that is never
+ * NULL is the group's row count.
  */
-record AggregateState(int index, String function, boolean countStar, DataType argType, DataType valueType, List<Integer> bits) {
+record AggregateState(int index, String function, boolean countStar, DataType argType, boolean argNullable, int share,
+                      DataType valueType, List<Integer> bits) {
     static final String GROUP_COUNT = "__DORIS_IVM_COUNT__";
     /** Which grouping set a row of GROUPING SETS / ROLLUP / CUBE belongs to: a bit per key, set when the key is not grouped. */
     static final String GROUPING = "__DORIS_IVM_GROUPING__";
@@ -42,11 +46,20 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
     }
 
     private String count() {
-        return countStar ? GROUP_COUNT : "__DORIS_IVM_AGG_" + index + "_COUNT__";
+        return countStar || !argNullable ? GROUP_COUNT : "__DORIS_IVM_NN_" + share + "__";
     }
 
     private String value() {
-        return "__DORIS_IVM_AGG_" + index + (function.equals("sum") || function.equals("avg") ? "_SUM__" : "_VALUE__");
+        return switch (function) {
+            case "sum", "avg" -> "__DORIS_IVM_SUM_" + share + "__";
+            case "min", "max" -> "__DORIS_IVM_" + function.toUpperCase(java.util.Locale.ROOT) + "_" + share + "__";
+            default -> "__DORIS_IVM_AGG_" + index + "_VALUE__";
+        };
+    }
+
+    /** Whether the non-NULL count is a column of its own (not the group's row count). */
+    private boolean ownCount() {
+        return !count().equals(GROUP_COUNT);
     }
 
     private boolean hasValue() {
@@ -78,7 +91,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
             out.add(new Column(value(), valueType));
             return out;
         }
-        if (!countStar) {
+        if (ownCount()) {
             out.add(new Column(count(), DataType.BIGINT));
         }
         if (hasValue()) {
@@ -104,7 +117,9 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         if (countStar) {
             return out;
         }
-        out.add("coalesce(sum(CASE WHEN " + x + " IS NOT NULL THEN " + w + " ELSE 0 END), 0) AS " + Sql.ident(count()));
+        if (ownCount()) {
+            out.add("coalesce(sum(CASE WHEN " + x + " IS NOT NULL THEN " + w + " ELSE 0 END), 0) AS " + Sql.ident(count()));
+        }
         if (function.equals("min") || function.equals("max")) {
             out.add(function + "(" + x + ") FILTER (WHERE " + w + " > 0) AS " + Sql.ident(value()));
             out.add(function + "(" + x + ") FILTER (WHERE " + w + " < 0) AS " + Sql.ident(retracted()));
@@ -115,7 +130,8 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
     }
 
     private String retracted() {
-        return "__DORIS_IVM_AGG_" + index + "_RETRACTED__";
+        String value = value();
+        return value.substring(0, value.length() - 2) + "_RETRACTED__";
     }
 
     /**
@@ -132,9 +148,9 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
             out.add(m + "." + Sql.ident(value()) + " AS " + Sql.ident(value()));
             return out;
         }
-        String nonNull = countStar ? groupCount : "(coalesce(" + m + "." + Sql.ident(count()) + ", 0) + coalesce(" + d + "."
+        String nonNull = !ownCount() ? groupCount : "(coalesce(" + m + "." + Sql.ident(count()) + ", 0) + coalesce(" + d + "."
                 + Sql.ident(count()) + ", 0))";
-        if (!countStar) {
+        if (ownCount()) {
             out.add(nonNull + " AS " + Sql.ident(count()));
         }
         if (!hasValue()) {

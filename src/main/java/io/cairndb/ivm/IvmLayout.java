@@ -54,6 +54,7 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
             hidden.add(column(AggregateState.GROUPING, DataType.BIGINT));
         }
         List<AggregateState> states = new ArrayList<>();
+        java.util.Map<ScalarExpr, Integer> firstOver = new java.util.HashMap<>();
         for (int i = 0; i < a.aggregates().size(); i++) {
             PlanNode.AggregateAssignment agg = a.aggregates().get(i);
             List<ScalarExpr> args = agg.call().args();
@@ -62,10 +63,16 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
                 int key = arg instanceof ScalarExpr.ColumnRef r ? a.keys().stream().map(PlanColumn::id).toList().indexOf(r.id()) : -1;
                 bits.add(a.keys().size() - 1 - key);
             }
+            int share = args.isEmpty() ? i : firstOver.computeIfAbsent(args.get(0), x -> states.size());
             AggregateState state = new AggregateState(i, agg.call().function(), args.isEmpty(),
-                    args.isEmpty() ? null : args.get(0).type(), agg.column().type(), bits);
+                    args.isEmpty() ? null : args.get(0).type(), !args.isEmpty() && args.get(0).nullable(), share,
+                    agg.column().type(), bits);
             states.add(state);
-            state.columns().forEach(c -> hidden.add(column(c.name(), c.type())));
+            for (AggregateState.Column c : state.columns()) {
+                if (hidden.stream().noneMatch(h -> h.name().equals(c.name()))) {
+                    hidden.add(column(c.name(), c.type()));
+                }
+            }
         }
         if (form.having() != null) {
             hidden.add(new ColumnMeta(HAVING, DataType.BOOLEAN, false, false, null, false, null, ""));

@@ -172,7 +172,7 @@ public final class IvmMaintenance {
         String live = "(" + count + " > 0 OR " + keptEmpty("d.") + ")";
         items.add((recompute.isEmpty() ? "FALSE" : "coalesce(" + live + " AND (" + String.join(" OR ", recompute) + "), FALSE)")
                 + " AS " + Sql.ident(RECOMPUTE));
-        runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", items) + " FROM ("
+        runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", distinct(items)) + " FROM ("
                 + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
                 + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)));
         return recompute;
@@ -246,7 +246,7 @@ public final class IvmMaintenance {
         if (groupingSets()) {
             items.add("grouping(" + keys + ") AS " + Sql.ident(AggregateState.GROUPING));
         }
-        String sql = "SELECT " + String.join(", ", items) + " FROM (" + rows + ") AS r";
+        String sql = "SELECT " + String.join(", ", distinct(items)) + " FROM (" + rows + ") AS r";
         if (groupingSets()) {
             sql += " GROUP BY GROUPING SETS (" + a.groupingSets().stream().map(set -> "(" + set.stream()
                     .map(i -> PlanPrinter.columnName(a.keys().get(i))).collect(Collectors.joining(", ")) + ")")
@@ -339,6 +339,19 @@ public final class IvmMaintenance {
                 + " FROM (SELECT " + String.join(", ", items) + ", CAST(sum(" + w + ") AS BIGINT) AS " + Sql.ident(MULTIPLICITY) + " FROM (" + rows
                 + ") AS r GROUP BY " + String.join(", ", groups) + " HAVING sum(" + w + ") <> 0)");
         return match;
+    }
+
+    /** SELECT items without repeats of a name: calls over the same argument share their state columns. */
+    private static List<String> distinct(List<String> items) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        List<String> out = new ArrayList<>();
+        for (String item : items) {
+            int as = item.lastIndexOf(" AS ");
+            if (as < 0 || names.add(item.substring(as + 4))) {
+                out.add(item);
+            }
+        }
+        return out;
     }
 
     private static String names(List<String> columns) {
