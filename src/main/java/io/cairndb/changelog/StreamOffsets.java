@@ -51,7 +51,8 @@ public final class StreamOffsets {
     /** Offsets by partition id; a partition without an entry is at the stream's start. */
     public static Map<Long, Long> read(Connection c, long streamId) {
         Map<Long, Long> out = new HashMap<>();
-        for (List<Object> r : Sql.rows(c, "SELECT partition_id, offset_tso FROM " + TABLE + " WHERE stream_id = ?", streamId)) {
+        // Literal SQL: a one-off prepared statement costs DuckDB a second round trip, on every refresh and consumption.
+        for (List<Object> r : Sql.rows(c, "SELECT partition_id, offset_tso FROM " + TABLE + " WHERE stream_id = " + streamId)) {
             out.put(((Number) r.get(0)).longValue(), ((Number) r.get(1)).longValue());
         }
         return out;
