@@ -86,11 +86,13 @@ public final class StreamOffsets {
         Map<Long, Long> offsets = read(c, s.id());
         long floor = floor(offsets, s, t);
         List<Object> r = Sql.rows(c, "SELECT (SELECT max(" + ChangelogTables.TSO + ") FROM (" + StreamPlanner.unconsumed(s, t, floor)
-                + ")), EXISTS (SELECT 1 FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor
+                + ")), (SELECT max(tso) FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor
                 + "), (SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")").get(0);
-        long newest = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
+        long newestChange = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
+        long newestMarker = r.get(1) == null ? 0 : ((Number) r.get(1)).longValue();
         long retainedFrom = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
-        return new Pending(offsets, floor, newest, retainedFrom > floor + 1, Boolean.TRUE.equals(r.get(1)));
+        // A bulk removal is consumed too: the offsets move past it, or every later read would find it again.
+        return new Pending(offsets, floor, Math.max(newestChange, newestMarker), retainedFrom > floor + 1, newestMarker > 0);
     }
 
     /**
