@@ -102,7 +102,7 @@ CREATE MATERIALIZED VIEW bad REFRESH COMPLETE ON MANUAL PROPERTIES ("refresh_mod
 statement ok
 CREATE MATERIALIZED VIEW plain_mv REFRESH COMPLETE ON MANUAL AS SELECT id, k FROM plain
 
-statement error IVMAnalyzer does not support table type: MATERIALIZED_VIEW (plain_mv): an MV over another MV is not maintained incrementally yet
+statement error IVMAnalyzer does not support table type: MATERIALIZED_VIEW (plain_mv): a materialized view read by an IVM definition must itself be maintained incrementally, without HAVING, with binlog.enable = true
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT id, k FROM plain_mv
 
 statement error Materialized view plain_mv is not maintained incrementally: only a materialized view created with REFRESH INCREMENTAL or AUTO can be refreshed INCREMENTAL

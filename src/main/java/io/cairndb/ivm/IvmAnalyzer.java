@@ -162,9 +162,9 @@ public final class IvmAnalyzer {
 
     private void checkTable(PlanNode.Scan scan) {
         TableMeta t = tables.apply(scan.source());
-        if (scan.source().materializedView()) {
-            throw refused("IVMAnalyzer does not support table type: MATERIALIZED_VIEW (" + t.name()
-                    + "): an MV over another MV is not maintained incrementally yet");
+        if (scan.source().materializedView() && (!ChangelogConfig.of(t).enabled() || t.column(IvmLayout.HAVING) != null)) {
+            throw refused("IVMAnalyzer does not support table type: MATERIALIZED_VIEW (" + t.name() + "): a materialized view read "
+                    + "by an IVM definition must itself be maintained incrementally, without HAVING, with binlog.enable = true");
         }
         if (!scan.partitions().isEmpty() || scan.temporaryPartitions()) {
             throw refused("IVMAnalyzer does not support reading named partitions of table " + t.name());

@@ -2,6 +2,7 @@ package io.cairndb.ivm;
 
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.Sql;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -33,16 +34,37 @@ public final class IvmMaintenance {
     private static final String DELETE_SIGN = "__DORIS_DELETE_SIGN__";
     private static final String STAGED = Sql.ident("__doris_ivm_delta");
 
+    /**
+     * Where the MV's own row changes go when it keeps a changelog (an IVM MV above reads them): the
+     * changelog's INSERT prefix and table, the commit TSO of the refresh and the partition id.
+     */
+    public record Capture(String insertInto, String changelog, long tso, String partitionId) {
+    }
+
     private final IvmLayout layout;
     private final TableMeta table;
     private final PlanPrinter printer;
     private final Runner runner;
+    private final Capture capture;
 
-    public IvmMaintenance(IvmLayout layout, TableMeta table, PlanPrinter printer, Runner runner) {
+    /** {@code capture} is null when the MV keeps no changelog (and for a preview, which writes nothing). */
+    public IvmMaintenance(IvmLayout layout, TableMeta table, PlanPrinter printer, Runner runner, Capture capture) {
         this.layout = layout;
         this.table = table;
         this.printer = printer;
         this.runner = runner;
+        this.capture = capture;
+    }
+
+    /** Records {@code rows} (a SELECT of whole MV rows, in column order) as changes {@code op} of the MV's changelog. */
+    private void capture(int op, String rows) {
+        if (capture == null) {
+            return;
+        }
+        String lsn = "(SELECT coalesce(max(" + ChangelogTables.LSN + ") + 1, 0) FROM " + capture.changelog() + " WHERE "
+                + ChangelogTables.TSO + " = " + capture.tso() + ") + row_number() OVER () - 1";
+        runner.execute(capture.insertInto() + "SELECT " + op + ", " + capture.tso() + ", " + lsn + ", " + capture.partitionId()
+                + ", r.* FROM (" + rows + ") AS r");
     }
 
     /** Replaces the MV's rows by the definition's, with their state. */
@@ -116,6 +138,9 @@ public final class IvmMaintenance {
         List<String> recompute = stageGroups(rows, w);
         PlanNode.Aggregate a = layout.form().aggregate();
         String mv = table.duckName();
+        String touched = a.keys().isEmpty() ? "SELECT * FROM " + mv
+                : "SELECT m.* FROM " + mv + " AS m SEMI JOIN " + STAGED + " AS n ON " + String.join(" AND ", sameGroup("m", "n"));
+        capture(ChangelogTables.DELETE, touched);
         if (a.keys().isEmpty()) {
             runner.execute("DELETE FROM " + mv);
         } else {
@@ -128,6 +153,7 @@ public final class IvmMaintenance {
                 .longValue() > 0) {
             runner.execute(insertRows(recomputed(a)));
         }
+        capture(ChangelogTables.APPEND, touched);
     }
 
     /** The groups to recompute, computed again from the base rows they hold. */
@@ -315,11 +341,15 @@ public final class IvmMaintenance {
         List<String> match = stageMultiset(rows, w);
         String mv = table.duckName();
         String multiplicity = Sql.ident(MULTIPLICITY);
-        runner.execute("DELETE FROM " + mv + " WHERE rowid IN (SELECT id FROM (SELECT m.rowid AS id, row_number() OVER (PARTITION BY n."
-                + Sql.ident(ROW) + ") AS copy, -n." + multiplicity + " AS lost FROM " + mv + " AS m JOIN " + STAGED + " AS n ON "
-                + String.join(" AND ", match) + " WHERE n." + multiplicity + " < 0) WHERE copy <= lost)");
-        runner.execute("INSERT INTO " + mv + " (" + names(layout.visible()) + ") SELECT " + names(layout.visible()) + " FROM (SELECT *, "
-                + "unnest(range(" + multiplicity + ")) FROM " + STAGED + " WHERE " + multiplicity + " > 0)");
+        String lost = "rowid IN (SELECT id FROM (SELECT m.rowid AS id, row_number() OVER (PARTITION BY n." + Sql.ident(ROW)
+                + ") AS copy, -n." + multiplicity + " AS lost FROM " + mv + " AS m JOIN " + STAGED + " AS n ON "
+                + String.join(" AND ", match) + " WHERE n." + multiplicity + " < 0) WHERE copy <= lost)";
+        capture(ChangelogTables.DELETE, "SELECT * FROM " + mv + " WHERE " + lost);
+        runner.execute("DELETE FROM " + mv + " WHERE " + lost);
+        String gained = "SELECT " + names(layout.visible()) + " FROM (SELECT *, unnest(range(" + multiplicity + ")) FROM " + STAGED
+                + " WHERE " + multiplicity + " > 0)";
+        capture(ChangelogTables.APPEND, gained);
+        runner.execute("INSERT INTO " + mv + " (" + names(layout.visible()) + ") " + gained);
     }
 
     /** Stages each changed row with its net weight; returns the conditions matching a stored row to a staged one. */

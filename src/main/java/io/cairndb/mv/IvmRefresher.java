@@ -4,7 +4,10 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
+import io.cairndb.printer.PartitionIds;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -145,6 +148,10 @@ final class IvmRefresher {
 
     static IvmMaintenance maintenance(StatementContext ctx, TableMeta mvTable, Survey survey, TaskControl control) {
         Connection c = ctx.txn().connection();
+        // A preview (no control) writes nothing, so it records no changes.
+        IvmMaintenance.Capture capture = control == null || !ChangelogConfig.of(mvTable).enabled() ? null
+                : new IvmMaintenance.Capture(ChangelogTables.insertInto(mvTable), ChangelogTables.name(mvTable), ctx.commitTso().get(),
+                        PartitionIds.of(mvTable, null));
         return new IvmMaintenance(survey.layout(), mvTable, ctx.translator().printer(), new IvmMaintenance.Runner() {
             @Override
             public void execute(String sql) {
@@ -162,7 +169,7 @@ final class IvmRefresher {
                 }
                 return Sql.scalar(c, sql);
             }
-        });
+        }, capture);
     }
 
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
@@ -177,6 +184,12 @@ final class IvmRefresher {
         } else if (result.refreshMode().equals("COMPLETE")) {
             maintenance.baseline();
             streams.addAll(recreate(ctx, mv, survey.missing()));
+            if (ChangelogConfig.of(mvTable).enabled()) {
+                // Rebuilt whole: an IVM MV above reads this as a bulk removal, and rebuilds too.
+                for (var p : mvTable.partitioning().partitions()) {
+                    ChangelogTables.mark(ctx.txn().connection(), mvTable.id(), ctx.commitTso().get(), p.id(), "IVM_REBUILD");
+                }
+            }
         }
         long now = System.currentTimeMillis();
         Connection c = ctx.txn().connection();

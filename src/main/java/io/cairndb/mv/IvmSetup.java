@@ -4,6 +4,7 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.changelog.StreamPlanner;
 import io.cairndb.error.CairnException;
@@ -146,6 +147,31 @@ final class IvmSetup {
             out.addAll(createStreams(ctx, mv.id(), mv.database(), onlyAdded, properties));
         }
         return new MvMeta.Ivm(mv.ivm().fallback(), out, mv.ivm().baseline() && added.isEmpty(), mv.ivm().signature());
+    }
+
+    /**
+     * The table properties of a new MV's table: the binlog / changelog ones (Doris's chained IVM: an
+     * IVM MV above this one reads its changes), which only an incrementally maintained MV may have.
+     */
+    static Map<String, String> changelogProperties(Map<String, String> properties, boolean incremental) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String key : ChangelogConfig.PROPERTY_KEYS) {
+            if (properties.containsKey(key)) {
+                out.put(key, properties.get(key));
+            }
+        }
+        if (!ChangelogConfig.of(out).enabled()) {
+            return Map.of();
+        }
+        if (!incremental) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Only an incrementally maintained materialized view keeps a binlog: "
+                    + "create it with REFRESH INCREMENTAL, or without binlog.enable");
+        }
+        String format = out.get("binlog.format");
+        if (format != null && !format.equalsIgnoreCase("ROW")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "binlog.format only supports ROW, got: " + format);
+        }
+        return out;
     }
 
     /** The signature IVM keeps of what a definition computes: its plan reading only the columns it uses. */

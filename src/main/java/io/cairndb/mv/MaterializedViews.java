@@ -12,6 +12,8 @@ import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.TypeKind;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
@@ -127,7 +129,7 @@ public final class MaterializedViews {
         }
         TableMeta table = ctx.catalog().withFreeDuckName(new TableMeta(ctx.catalog().newId(), db, name,
                 TableKind.MATERIALIZED_VIEW, columns, KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now),
-                distribution(s, columns), Map.of(), null, now, now));
+                distribution(s, columns), IvmSetup.changelogProperties(properties, ivmForm != null), null, now, now));
         MvMeta.PartitionInfo partitionInfo = partition == null ? null
                 : new MvMeta.PartitionInfo(table.column(partition.column()).name(), partition.dateTruncUnit(), def.related());
         List<TableMeta> bases = def.lineage().baseTables().stream()
@@ -140,6 +142,10 @@ public final class MaterializedViews {
                 MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature(), ivm);
 
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
+        if (ChangelogConfig.of(table).enabled()) {
+            // An IVM MV with binlog: an IVM MV above it reads its changes.
+            ChangelogTables.create(ctx.txn().connection(), table, ctx.commitTso().get());
+        }
         ctx.catalog().saveTable(ctx.txn().connection(), table);
         ctx.catalog().saveMv(ctx.txn().connection(), mv);
         ctx.txn().afterCommit(() -> {
@@ -388,6 +394,10 @@ public final class MaterializedViews {
 
     private void dropInTxn(StatementContext ctx, MvMeta mv) {
         IvmSetup.dropStreams(ctx, mv);
+        TableMeta dropped = ctx.catalog().table(mv.database(), mv.name());
+        if (dropped != null && ChangelogConfig.of(dropped).enabled()) {
+            ChangelogTables.drop(ctx.txn().connection(), dropped.id());
+        }
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + ctx.catalog().table(mv.database(), mv.name()).duckName());
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
         ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());

@@ -51,6 +51,10 @@ class IvmDifferentialTest {
                 + "GROUP BY ROLLUP(c.city, o.status)");
         MVS.put("cube", "SELECT kind, cust, count(*) AS c, sum(v) AS s, ndv(v) AS d FROM events GROUP BY CUBE(kind, cust)");
         MVS.put("groups_having", "SELECT cust, sum(qty) AS q, count(*) AS c FROM orders GROUP BY cust HAVING sum(qty) > 5 AND max(qty) < 7");
+        // A chain: chain_top reads chain_base, an IVM MV that keeps a binlog (refreshed first, as MVS is ordered).
+        MVS.put("chain_base", "SELECT o.cust, o.status, count(*) AS n, sum(o.qty) AS q FROM orders o GROUP BY o.cust, o.status");
+        MVS.put("chain_top", "SELECT b.status, sum(b.n) AS n, max(b.q) AS top, count(*) AS groups FROM chain_base b "
+                + "JOIN custs c ON b.cust = c.cust GROUP BY b.status");
         MVS.put("left_join", "SELECT o.id, o.qty, c.city FROM orders o LEFT JOIN custs c ON o.cust = c.cust");
         MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
                 + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
@@ -79,7 +83,9 @@ class IvmDifferentialTest {
         exec(session, "INSERT INTO orders VALUES (1, 1, 'new', 10.50, 3), (2, 2, 'paid', NULL, 1), (3, 3, 'new', 7.25, 5)");
         exec(session, "INSERT INTO events VALUES (1, 1, 0, 60), (2, 2, 1, 5), (3, 1, 2, 70)");
         for (Map.Entry<String, String> mv : MVS.entrySet()) {
-            exec(session, "CREATE MATERIALIZED VIEW " + mv.getKey() + " BUILD DEFERRED REFRESH INCREMENTAL ON MANUAL AS " + mv.getValue());
+            String binlog = mv.getKey().equals("chain_base") ? "PROPERTIES ('binlog.enable' = 'true') " : "";
+            exec(session, "CREATE MATERIALIZED VIEW " + mv.getKey() + " BUILD DEFERRED REFRESH INCREMENTAL ON MANUAL " + binlog + "AS "
+                    + mv.getValue());
         }
     }
 
