@@ -172,8 +172,18 @@ final class IvmRefresher {
         }, capture);
     }
 
+    /**
+     * {@code inSync}: no base partition the MV follows has a new version since its last refresh, so
+     * its streams have nothing to read: an incremental refresh then does nothing without reading them
+     * (the fixed cost of the common no-op refresh), unless the definition or a stream changed.
+     */
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
-                          TaskControl control) {
+                          TaskControl control, boolean inSync) {
+        boolean full = request.mode().equals("COMPLETE") || request.mode().equals("STALE_PARTITIONS")
+                || request.mode().equals("PARTITIONS");
+        if (inSync && !full && mv.ivm().baseline() && streamsPresent(ctx, mv) && IvmSetup.signature(def).equals(mv.ivm().signature())) {
+            return new Result("NOT_REFRESH", null, 0, List.of());
+        }
         Survey survey = survey(ctx, mv, mvTable, def);
         Result result = decide(mv, mvTable, survey, request.mode(), request.fallback());
         IvmMaintenance maintenance = maintenance(ctx, mvTable, survey, control);
@@ -205,6 +215,10 @@ final class IvmRefresher {
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
         return new Result(result.refreshMode(), result.fallbackReason(), result.rebuiltPartitions(), consumed);
+    }
+
+    private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {
+        return mv.ivm().streams().stream().allMatch(s -> ctx.catalog().stream(mv.database(), s.name()) != null);
     }
 
     /**

@@ -92,7 +92,8 @@ final class MvRefresher {
         PartitionTracker.Layout layout = layout(mv, mvTable, def, bases, now, ctx);
         List<PartitionTracker.Target> targets = layout.targets();
         // An IVM MV is maintained whole: an incremental refresh brings every partition in sync.
-        IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, mvTable, def, request, control);
+        boolean inSync = targets.stream().allMatch(t -> t.sources().equals(mv.partitionSources().get(t.name())));
+        IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, mvTable, def, request, control, inSync);
         List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
                 : ivm.refreshMode().equals("NOT_REFRESH") ? List.of() : targets;
 
