@@ -58,3 +58,25 @@ query
 SELECT RefreshMode FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
 ----
 PARTIAL
+
+# A refresh with nothing to do commits nothing; its record is kept in memory and stored with the next
+# task that commits, or at shutdown.
+statement ok
+REFRESH MATERIALIZED VIEW sums INCREMENTAL WITH SYNC MODE
+
+query
+SELECT RefreshMode FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
+----
+NOT_REFRESH
+
+restart
+
+statement ok
+USE ivm_truncate
+
+query
+SELECT RefreshMode FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 3
+----
+NOT_REFRESH
+PARTIAL
+NOT_REFRESH

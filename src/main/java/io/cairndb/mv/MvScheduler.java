@@ -152,6 +152,9 @@ public final class MvScheduler implements AutoCloseable {
         return u.substring(0, 16) + "-" + u.substring(16);
     }
 
+    /** Finished no-op refreshes of IVM MVs, stored with the next task that commits (or at close). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<TaskRecord> unrecorded = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
     private void execute(Job job, TaskRun run) {
         try {
             if (!run.control.canceled()) {
@@ -200,6 +203,7 @@ public final class MvScheduler implements AutoCloseable {
         try (TableLocks.Held lock = held) {
             run.control.attach(txn);
             StatementContext ctx = env.context(txn, mv.queryDatabase());
+            List<TaskRecord> earlier = new ArrayList<>();
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
                         run.control);
@@ -207,6 +211,16 @@ public final class MvScheduler implements AutoCloseable {
                         out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches())
                         .withIvm(out.ivmFallbackReason(), out.ivmRebuiltPartitions(), IvmRefresher.versions(out.ivmConsumed()),
                                 IvmRefresher.times(out.ivmConsumed()));
+                if (mv.ivm() != null && out.refreshMode().equals("NOT_REFRESH")) {
+                    // Nothing to write: no commit (and no WAL sync) for the common no-op refresh. Its
+                    // record and freshness are kept in memory and stored with the next task that commits.
+                    txn.rollbackQuietly();
+                    unrecorded.add(done);
+                    catalog.publishMv(out.mv());
+                    finish(run, done);
+                    return;
+                }
+                earlier.addAll(recordUnrecorded(c));
                 TaskHistory.record(c, done, keepTasks(), trimNow());
                 run.control.checkpoint();
                 txn.afterCommit(() -> {
@@ -219,6 +233,7 @@ public final class MvScheduler implements AutoCloseable {
                 // An Error too: the refresh must not stay half done on this worker's connection, nor its
                 // waiters wait forever.
                 txn.rollbackQuietly();
+                unrecorded.addAll(earlier);
                 String message = run.control.canceled() ? "task canceled" : e.getMessage() == null ? e.toString() : e.getMessage();
                 TaskRecord failed = run.record.with(run.control.canceled() ? "CANCELED" : "FAILED", message, start,
                         System.currentTimeMillis(), null, List.of(), List.of());
@@ -238,14 +253,17 @@ public final class MvScheduler implements AutoCloseable {
             return;
         }
         Txn txn = new Txn(c);
+        List<TaskRecord> earlier = new ArrayList<>();
         try {
             MvMeta updated = current.failed(failed.errorMsg(), failed.finishTime());
             catalog.saveMv(c, updated);
+            earlier.addAll(recordUnrecorded(c));
             TaskHistory.record(c, failed, keepTasks(), trimNow());
             txn.afterCommit(() -> catalog.publishMv(updated));
             txn.commit();
         } catch (RuntimeException e) {
             txn.rollbackQuietly();
+            unrecorded.addAll(earlier);
             LOG.warn("cannot record failed task {}: {}", failed.taskId(), e.getMessage());
         }
     }
@@ -324,8 +342,34 @@ public final class MvScheduler implements AutoCloseable {
     }
 
     /** Tasks that have not finished yet, for {@code tasks()}. */
-    List<TaskRecord> liveTasks() {
+    /** Stores the records of no-op refreshes still kept in memory, at close. */
+    private void flushUnrecorded() {
+        Connection c = connections.stream().findFirst().orElse(null);
+        if (c == null || unrecorded.isEmpty()) {
+            return;
+        }
+        Txn txn = new Txn(c);
+        try {
+            recordUnrecorded(c);
+            txn.commit();
+        } catch (RuntimeException e) {
+            txn.rollbackQuietly();
+            LOG.warn("cannot store the records of no-op refreshes: {}", e.getMessage());
+        }
+    }
+
+    /** Writes the records of no-op refreshes kept in memory, in the caller's transaction; returns them. */
+    private List<TaskRecord> recordUnrecorded(Connection c) {
         List<TaskRecord> out = new ArrayList<>();
+        for (TaskRecord r = unrecorded.poll(); r != null; r = unrecorded.poll()) {
+            TaskHistory.record(c, r, keepTasks(), false);
+            out.add(r);
+        }
+        return out;
+    }
+
+    List<TaskRecord> liveTasks() {
+        List<TaskRecord> out = new ArrayList<>(unrecorded);
         for (Job job : jobs.values()) {
             synchronized (job) {
                 for (TaskRun r : Arrays.asList(job.running, job.pending)) {
@@ -480,6 +524,7 @@ public final class MvScheduler implements AutoCloseable {
                 }
             }
         }
+        flushUnrecorded();
         for (Connection c : connections) {
             try {
                 c.close();
