@@ -33,7 +33,7 @@ final class IvmInspection {
 
     static RowResult explain(StatementContext ctx, MvMeta mv, MvStatement.RefreshMv s) {
         TableMeta table = ctx.catalog().table(mv.database(), mv.name());
-        MvDefinition def = MvDefinition.resolve(ctx, mv, visible(table));
+        MvDefinition def = MvDefinition.resolve(ctx, mv, table.columnNames());
         String mode = s.mode() == null ? mv.refreshMethod() : s.mode();
         List<List<Object>> rows = new ArrayList<>();
         if (mv.ivm() == null || !mode.equals("INCREMENTAL")) {
@@ -45,7 +45,7 @@ final class IvmInspection {
             PlanText.of(def.plan()).lines().forEach(l -> line(rows, "  " + l));
             return new ListRowResult(EXPLAIN, rows);
         }
-        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def);
+        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def));
         IvmRefresher.Result result = IvmRefresher.decide(mv, table, survey, mode, s.fallback() || mv.ivm().fallback() && s.mode() == null);
         line(rows, "Incremental refresh of " + mv.database() + "." + mv.name() + ": RefreshMode " + result.refreshMode()
                 + (result.fallbackReason() == null ? "" : ", falls back: " + result.fallbackReason())
@@ -82,8 +82,8 @@ final class IvmInspection {
                     + "of an incrementally maintained materialized view");
         }
         TableMeta table = ctx.catalog().table(mv.database(), mv.name());
-        MvDefinition def = MvDefinition.resolve(ctx, mv, visible(table));
-        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def);
+        MvDefinition def = MvDefinition.resolve(ctx, mv, table.columnNames());
+        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def));
         IvmRefresher.Result result = IvmRefresher.decide(mv, table, survey, "INCREMENTAL", s.fallback());
         if (!result.refreshMode().equals("PARTIAL")) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "The next refresh of " + mv.name() + " is not incremental (RefreshMode "
@@ -105,10 +105,6 @@ final class IvmInspection {
         } finally {
             maintenance.discard();
         }
-    }
-
-    private static List<String> visible(TableMeta table) {
-        return table.columns().stream().map(ColumnMeta::name).filter(n -> !io.cairndb.ivm.IvmLayout.isHidden(n)).toList();
     }
 
     private static void line(List<List<Object>> rows, String text) {

@@ -94,14 +94,15 @@ final class IvmRefresher {
         }
     }
 
-    static Survey survey(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def) {
+    /** {@code signature}: the signature of the definition as it binds now ({@link IvmSetup#signature}). */
+    static Survey survey(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, String signature) {
         Connection c = ctx.txn().connection();
         IvmForm form = IvmAnalyzer.analyze(def.plan(), IvmSetup.tables(ctx), IvmSetup.excluded(ctx, def, mv.properties()),
                 def.lineage().nondeterministicFunctions());
         List<String> visible = mvTable.columns().stream().map(col -> col.name()).filter(n -> !IvmLayout.isHidden(n)).toList();
         List<Stream> streams = new ArrayList<>();
-        String signature = mv.ivm().signature();
-        String reason = signature != null && !signature.equals(IvmSetup.signature(def)) ? "PLAN_SIGNATURE_MISMATCH" : null;
+        String kept = mv.ivm().signature();
+        String reason = kept != null && !kept.equals(signature) ? "PLAN_SIGNATURE_MISMATCH" : null;
         boolean bulkRemoval = false;
         Map<Long, List<String>> changed = new HashMap<>();
         List<MvMeta.IvmStream> missing = new ArrayList<>();
@@ -128,8 +129,7 @@ final class IvmRefresher {
 
     /** What a refresh in {@code mode} does with what {@code survey} found: the RefreshMode it ends with and why. */
     static Result decide(MvMeta mv, TableMeta mvTable, Survey survey, String mode, boolean fallback) {
-        boolean full = !mv.ivm().baseline() || mode.equals("COMPLETE") || mode.equals("STALE_PARTITIONS") || mode.equals("PARTITIONS");
-        if (full) {
+        if (!mv.ivm().baseline() || rebuildRequested(mode)) {
             return new Result("COMPLETE", null, 0);
         }
         if (survey.reason() != null) {
@@ -179,12 +179,12 @@ final class IvmRefresher {
      */
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
                           TaskControl control, boolean inSync) {
-        boolean full = request.mode().equals("COMPLETE") || request.mode().equals("STALE_PARTITIONS")
-                || request.mode().equals("PARTITIONS");
-        if (inSync && !full && mv.ivm().baseline() && streamsPresent(ctx, mv) && IvmSetup.signature(def).equals(mv.ivm().signature())) {
+        String signature = IvmSetup.signature(def);
+        if (inSync && !rebuildRequested(request.mode()) && mv.ivm().baseline() && streamsPresent(ctx, mv)
+                && signature.equals(mv.ivm().signature())) {
             return new Result("NOT_REFRESH", null, 0, List.of());
         }
-        Survey survey = survey(ctx, mv, mvTable, def);
+        Survey survey = survey(ctx, mv, mvTable, def, signature);
         Result result = decide(mv, mvTable, survey, request.mode(), request.fallback());
         IvmMaintenance maintenance = maintenance(ctx, mvTable, survey, control);
         List<Stream> streams = new ArrayList<>(survey.streams());
@@ -215,6 +215,11 @@ final class IvmRefresher {
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
         return new Result(result.refreshMode(), result.fallbackReason(), result.rebuiltPartitions(), consumed);
+    }
+
+    /** COMPLETE and the partition refreshes build an IVM MV in full (it is maintained whole). */
+    private static boolean rebuildRequested(String mode) {
+        return mode.equals("COMPLETE") || mode.equals("STALE_PARTITIONS") || mode.equals("PARTITIONS");
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {
