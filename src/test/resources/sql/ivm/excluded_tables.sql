@@ -126,5 +126,5 @@ CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL PROPERTIES ("ivm_use_
 statement error illegal key:ivm_use_full_keys
 ALTER MATERIALIZED VIEW by_label SET ("ivm_use_full_keys" = "false")
 
-statement error ivm_partition_window_limit is not supported yet: an IVM MV reads every change of its bases
+statement error ivm_partition_window_limit names items, which is not partitioned
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL PROPERTIES ("ivm_partition_window_limit" = "items:7") AS SELECT id FROM items

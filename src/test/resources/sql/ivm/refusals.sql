@@ -87,7 +87,8 @@ CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT id, k FROM 
 statement error IVM on AGGREGATE KEY base 'totals' is not supported: list it in excluded_trigger_tables
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT k, v FROM totals
 
-statement error Incremental refresh of a materialized view with PARTITION BY is not supported yet
+# PARTITION BY follows a base's partition column, as for any async MV (see partitions.sql).
+statement error Unable to find a suitable base table for partitioning, the partition column k of table facts is not its partition column
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL PARTITION BY (k) AS SELECT k, v FROM facts
 
 statement error FALLBACK only follows REFRESH INCREMENTAL or REFRESH PARTITIONS

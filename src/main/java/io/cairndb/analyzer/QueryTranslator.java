@@ -82,7 +82,7 @@ public final class QueryTranslator {
             if (scan.window() != null) {
                 return incremental(t, scan.window(), scan.partitions());
             }
-            return streamRead(ctx.catalog().stream(scan.stream().get(0), scan.stream().get(1)), t);
+            return streamRead(ctx.catalog().stream(scan.stream().get(0), scan.stream().get(1)), t, scan.partitions());
         }
 
         @Override
@@ -127,9 +127,17 @@ public final class QueryTranslator {
         return IncrPlanner.plan(ctx.txn().connection(), t, w, parts, retainedFrom, ctx.session().zone());
     }
 
-    /** The stream's unconsumed changes; the statement advances its offsets if it commits a write. */
-    private String streamRead(StreamMeta s, TableMeta t) {
+    /**
+     * The stream's unconsumed changes (of some partitions only, when named); the statement advances
+     * its offsets if it commits a write.
+     */
+    private String streamRead(StreamMeta s, TableMeta t, List<String> partitions) {
         ctx.streamReads().add(s);
-        return StreamPlanner.plan(ctx.txn().connection(), s, t);
+        String changes = StreamPlanner.plan(ctx.txn().connection(), s, t);
+        if (partitions.isEmpty()) {
+            return changes;
+        }
+        // A change belongs to the partition its row's values fall in (an update moving a row has one on each side).
+        return "(SELECT * FROM " + changes + " WHERE " + PartitionPredicates.anyOf(t, PartitionResolver.requireAll(t, partitions)) + ")";
     }
 }

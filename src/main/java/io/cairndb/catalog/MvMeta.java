@@ -41,15 +41,23 @@ public record MvMeta(long id, long jobId, String database, String name, String q
      * then COMPLETE) instead of failing, the internal stream that reads each base table's changes,
      * whether a baseline has been built (the first refresh of any kind builds it in full), and the
      * signature of what the definition computes (its plan reading only the columns it uses), which a
-     * refresh compares with a fresh bind's: a column added to a base table keeps the baseline.
+     * refresh compares with a fresh bind's: a column added to a base table keeps the baseline. When a
+     * change of its properties widened what it maintains, the baseline is gone until the next full build,
+     * and {@code invalidated} says why (null otherwise): the MV is in SCHEMA_CHANGE meanwhile.
      */
-    public record Ivm(boolean fallback, List<IvmStream> streams, boolean baseline, String signature) {
+    public record Ivm(boolean fallback, List<IvmStream> streams, boolean baseline, String signature, String invalidated) {
         public Ivm {
             streams = List.copyOf(streams);
         }
 
-        public Ivm withBaseline(boolean built) {
-            return new Ivm(fallback, streams, built, signature);
+        /** The state after a full build of the definition whose signature is {@code built}. */
+        public Ivm rebuilt(String built) {
+            return new Ivm(fallback, streams, true, built, null);
+        }
+
+        /** The state once the baseline no longer covers what the MV maintains, for {@code why}. */
+        public Ivm invalidated(List<IvmStream> streamsNow, String why) {
+            return new Ivm(fallback, streamsNow, false, signature, why);
         }
     }
 

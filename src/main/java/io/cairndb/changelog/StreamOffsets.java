@@ -72,27 +72,51 @@ public final class StreamOffsets {
 
     /**
      * What a stream has not consumed yet, in the reading transaction's snapshot: its offsets, the
-     * newest TSO among its unconsumed changes (0: none), and whether history it has not consumed is
-     * gone: trimmed by retention, or removed in bulk (TRUNCATE, INSERT OVERWRITE and DROP PARTITION
-     * leave markers, not changes).
+     * newest TSO among its unconsumed changes and markers (0: none), whether history it has not
+     * consumed is gone (trimmed by retention), and the partitions whose rows were removed in bulk
+     * (TRUNCATE, INSERT OVERWRITE, REPLACE and DROP PARTITION leave markers, not changes), by id.
      */
-    public record Pending(Map<Long, Long> offsets, long floor, long newest, boolean historyTrimmed, boolean bulkRemoval) {
+    public record Pending(Map<Long, Long> offsets, long floor, long newest, boolean historyTrimmed, Set<Long> removedPartitions) {
+        public Pending {
+            removedPartitions = Set.copyOf(removedPartitions);
+        }
+
         public boolean changes() {
             return newest > 0;
+        }
+
+        public boolean bulkRemoval() {
+            return !removedPartitions.isEmpty();
         }
     }
 
     public static Pending pending(Connection c, StreamMeta s, TableMeta t) {
         Map<Long, Long> offsets = read(c, s.id());
         long floor = floor(offsets, s, t);
+        String markers = " FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor;
         List<Object> r = Sql.rows(c, "SELECT (SELECT max(" + ChangelogTables.TSO + ") FROM (" + StreamPlanner.unconsumed(s, t, floor)
-                + ")), (SELECT max(tso) FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor
-                + "), (SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")").get(0);
+                + ")), (SELECT max(tso)" + markers + "), (SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = "
+                + t.id() + ")").get(0);
         long newestChange = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
-        long newestMarker = r.get(1) == null ? 0 : ((Number) r.get(1)).longValue();
+        long anyMarker = r.get(1) == null ? 0 : ((Number) r.get(1)).longValue();
         long retainedFrom = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
+        Set<Long> removed = new HashSet<>();
+        long newestMarker = 0;
+        if (anyMarker > 0) {
+            // Rare: asked only when there are markers, so the common read stays one query. A marker is
+            // unconsumed when it is past its own partition's offset (a partition added later starts at
+            // the stream's start, below markers other partitions have consumed).
+            for (List<Object> m : Sql.rows(c, "SELECT partition_id, max(tso)" + markers + " GROUP BY partition_id")) {
+                long partition = ((Number) m.get(0)).longValue();
+                long tso = ((Number) m.get(1)).longValue();
+                if (tso > offsets.getOrDefault(partition, s.startTso())) {
+                    removed.add(partition);
+                    newestMarker = Math.max(newestMarker, tso);
+                }
+            }
+        }
         // A bulk removal is consumed too: the offsets move past it, or every later read would find it again.
-        return new Pending(offsets, floor, Math.max(newestChange, newestMarker), retainedFrom > floor + 1, newestMarker > 0);
+        return new Pending(offsets, floor, Math.max(newestChange, newestMarker), retainedFrom > floor + 1, removed);
     }
 
     /**

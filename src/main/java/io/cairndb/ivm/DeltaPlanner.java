@@ -31,14 +31,18 @@ public final class DeltaPlanner {
     }
 
     private final Map<Long, List<String>> streams;
+    private final Map<Long, List<String>> partitions;
     private int nextId;
 
     /**
      * {@code streams} maps the id of each table whose changes are to be read to its stream (database,
-     * name); other tables are taken as unchanged. Ids of new columns start above those of {@code plan}.
+     * name); other tables are taken as unchanged. {@code partitions} maps a table to the partitions
+     * whose changes are read (Doris's ivm_partition_window_limit); a table not in it is read whole.
+     * Ids of new columns start above those of {@code plan}.
      */
-    public DeltaPlanner(PlanNode plan, Map<Long, List<String>> streams) {
+    public DeltaPlanner(PlanNode plan, Map<Long, List<String>> streams, Map<Long, List<String>> partitions) {
         this.streams = Map.copyOf(streams);
+        this.partitions = Map.copyOf(partitions);
         this.nextId = maxId(plan) + 1;
     }
 
@@ -79,7 +83,8 @@ public final class DeltaPlanner {
         outputs.add(sequence);
         List<String> columns = new ArrayList<>(scan.columns());
         columns.addAll(StreamPlanner.HIDDEN_COLUMNS);
-        PlanNode changes = new PlanNode.ChangeScan(scan.source(), null, stream, outputs, columns, List.of());
+        PlanNode changes = new PlanNode.ChangeScan(scan.source(), null, stream, outputs, columns,
+                partitions.getOrDefault(scan.source().tableId(), List.of()));
         ScalarExpr retracted = new ScalarExpr.Call(Operator.IN.function(), List.of(type.ref(), text("DELETE"),
                 text("UPDATE_BEFORE")), DataType.BOOLEAN, false);
         ScalarExpr weight = new ScalarExpr.Case(null, List.of(new ScalarExpr.When(retracted, MINUS_ONE)), PLUS_ONE,

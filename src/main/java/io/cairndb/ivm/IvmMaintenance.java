@@ -69,13 +69,28 @@ public final class IvmMaintenance {
 
     /** Replaces the MV's rows by the definition's, with their state. */
     public void baseline() {
-        runner.execute("DELETE FROM " + table.duckName());
+        rebuild(null);
+    }
+
+    /**
+     * Replaces the MV's rows matching {@code scope} (a predicate over its columns; null: all) by the
+     * definition's, with their state: a partition rebuild, whose printer may read only the base rows
+     * those rows come from. Like a full build, it records no changes: the caller marks the partitions.
+     */
+    public void rebuild(String scope) {
+        runner.execute("DELETE FROM " + table.duckName() + (scope == null ? "" : " WHERE " + scope));
+        List<String> columns;
+        String rows;
         if (layout.form().aggregate() == null) {
-            runner.execute("INSERT INTO " + table.duckName() + " (" + names(layout.visible()) + ") SELECT * FROM ("
-                    + printer.print(layout.form().plan()) + ")");
-            return;
+            columns = layout.visible();
+            rows = printer.print(layout.form().plan());
+        } else {
+            Rows built = rows(grouped(printer.printColumns(layout.form().input()), "1"), null);
+            columns = built.columns();
+            rows = built.select();
         }
-        runner.execute(insertRows(grouped(printer.printColumns(layout.form().input()), "1")));
+        runner.execute("INSERT INTO " + table.duckName() + " (" + names(columns) + ") SELECT * FROM (" + rows + ") AS "
+                + Sql.ident("__mv") + "(" + names(columns) + ")" + (scope == null ? "" : " WHERE " + scope));
     }
 
     /** Applies {@code delta} (the rows the definition gains and loses, weighted by {@code weight}). */

@@ -46,10 +46,13 @@ final class IvmInspection {
             return new ListRowResult(EXPLAIN, rows);
         }
         IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def));
-        IvmRefresher.Result result = IvmRefresher.decide(mv, table, survey, mode, s.fallback() || mv.ivm().fallback() && s.mode() == null);
+        IvmRefresher.Result result = IvmRefresher.decide(mv, survey, MvRefresher.ivmPartitions(ctx, mv, table, def), mode,
+                s.fallback() || mv.ivm().fallback() && s.mode() == null);
         line(rows, "Incremental refresh of " + mv.database() + "." + mv.name() + ": RefreshMode " + result.refreshMode()
                 + (result.fallbackReason() == null ? "" : ", falls back: " + result.fallbackReason())
-                + (result.rebuiltPartitions() == 0 ? "" : ", rebuilds " + result.rebuiltPartitions() + " partition(s): a base lost rows in bulk"));
+                + (result.rebuiltPartitions() == 0 ? "" : ", rebuilds " + result.rebuiltPartitions() + " partition(s): a base lost rows in bulk")
+                + (result.rebuiltPartitions() == 0 && result.refreshMode().equals("PARTIAL") && !result.rebuilt().isEmpty()
+                        ? ", rebuilds the stale partition(s) " + String.join(", ", result.rebuilt()) : ""));
         line(rows, "Maintained as: " + (survey.form().aggregate() == null ? "the multiset of the definition's rows"
                 : "per-group state of " + (survey.form().aggregate().keys().isEmpty() ? "one global group"
                         : survey.form().aggregate().keys().size() + " grouping key(s)")));
@@ -84,7 +87,12 @@ final class IvmInspection {
         TableMeta table = ctx.catalog().table(mv.database(), mv.name());
         MvDefinition def = MvDefinition.resolve(ctx, mv, table.columnNames());
         IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def));
-        IvmRefresher.Result result = IvmRefresher.decide(mv, table, survey, "INCREMENTAL", s.fallback());
+        IvmRefresher.Result result = IvmRefresher.decide(mv, survey, MvRefresher.ivmPartitions(ctx, mv, table, def), "INCREMENTAL",
+                s.fallback());
+        if (result.refreshMode().equals("PARTIAL") && !result.rebuilt().isEmpty()) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "The next refresh of " + mv.name() + " rebuilds " + result.rebuilt().size()
+                    + " partition(s) whose base rows were removed in bulk: only a refresh that applies changes alone can be previewed");
+        }
         if (!result.refreshMode().equals("PARTIAL")) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "The next refresh of " + mv.name() + " is not incremental (RefreshMode "
                     + result.refreshMode() + (result.fallbackReason() == null ? "" : ", " + result.fallbackReason()) + "): "

@@ -2,12 +2,15 @@ package io.cairndb.mv;
 
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.printer.PartitionIds;
+import io.cairndb.printer.PartitionPredicates;
+import io.cairndb.printer.PlanPrinter;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -22,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One refresh of an IVM MV, in the refresh's transaction and snapshot. The first refresh of any
@@ -37,13 +41,57 @@ final class IvmRefresher {
     }
 
     /**
-     * What the refresh did: RefreshMode, the fallback reason (null: none), the partitions rebuilt in
-     * full beyond the first build, and the changes it consumed per base table (StarRocks's
-     * imvSourceVersionRange: TSO bounds, the start MIN for a full build; null until the refresh ran).
+     * What the refresh did: RefreshMode, the fallback reason (null: none), whether it applied the
+     * changes of its streams, the MV partitions it built in full ({@code rebuilt}: every one for a full
+     * build; after the changes when both), how many of them a bulk removal in a base
+     * forced beyond what was asked (tasks().IvmRebuiltPartitions), and the changes it consumed per base
+     * table (StarRocks's imvSourceVersionRange: TSO bounds, the start MIN for a full build; null until
+     * the refresh ran).
      */
-    record Result(String refreshMode, String fallbackReason, int rebuiltPartitions, List<SourceRange> consumed) {
-        Result(String refreshMode, String fallbackReason, int rebuiltPartitions) {
-            this(refreshMode, fallbackReason, rebuiltPartitions, null);
+    record Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions,
+                  List<SourceRange> consumed) {
+        Result {
+            rebuilt = List.copyOf(rebuilt);
+        }
+
+        /** A refresh that builds the whole MV. */
+        static Result full(Partitions partitions, String fallbackReason, int rebuiltPartitions) {
+            return new Result("COMPLETE", fallbackReason, false, partitions.names(), rebuiltPartitions, null);
+        }
+
+        Result consumed(List<SourceRange> ranges) {
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges);
+        }
+    }
+
+    /**
+     * The MV's partitions as its base tables say they should be (one for an MV without PARTITION BY),
+     * and the base tables (by id) whose partitions they follow.
+     */
+    record Partitions(List<PartitionTracker.Target> targets, Set<Long> tracked) {
+        Partitions {
+            targets = List.copyOf(targets);
+            tracked = Set.copyOf(tracked);
+        }
+
+        static Partitions of(List<PartitionTracker.Target> targets, MvDefinition def) {
+            return new Partitions(targets, def.tracked().stream().map(io.cairndb.plan.ColumnOrigin::tableId)
+                    .collect(java.util.stream.Collectors.toSet()));
+        }
+
+        List<String> names() {
+            return targets.stream().map(PartitionTracker.Target::name).toList();
+        }
+
+        /** Whether the MV has exactly these partitions, each built from the base partitions it follows now. */
+        boolean inSync(MvMeta mv) {
+            return stale(mv).isEmpty() && mv.partitionSources().keySet().equals(new java.util.HashSet<>(names()));
+        }
+
+        /** The targets whose base partitions moved since the MV's last refresh recorded them. */
+        List<String> stale(MvMeta mv) {
+            return targets.stream().filter(t -> !t.sources().equals(mv.partitionSources().get(t.name())))
+                    .map(PartitionTracker.Target::name).toList();
         }
     }
 
@@ -77,10 +125,12 @@ final class IvmRefresher {
     /**
      * What a refresh finds before it writes anything: the definition's form and layout, each internal
      * stream with its unconsumed changes, the streams that are missing, why an incremental refresh is
-     * impossible (null: it is possible), whether a base lost rows in bulk, and the streams with changes.
+     * impossible (null: it is possible), the partitions of base tables (by table id) whose rows were
+     * removed in bulk, the streams with changes, and the partitions whose changes are read of the tables
+     * an ivm_partition_window_limit names.
      */
     record Survey(IvmForm form, IvmLayout layout, List<Stream> streams, List<MvMeta.IvmStream> missing, String reason,
-                  boolean bulkRemoval, Map<Long, List<String>> changed) {
+                  Map<Long, Set<Long>> removed, Map<Long, List<String>> changed, Map<Long, List<String>> window) {
         /** The delta plan of the changed streams' changes, or of all streams' ({@code all}). */
         DeltaPlanner.Delta delta(boolean all) {
             Map<Long, List<String>> read = changed;
@@ -90,7 +140,7 @@ final class IvmRefresher {
                     read.put(s.table().id(), List.of(s.stream().database(), s.stream().name()));
                 }
             }
-            return read.isEmpty() ? null : new DeltaPlanner(form.plan(), read).delta(form.input());
+            return read.isEmpty() ? null : new DeltaPlanner(form.plan(), read, window).delta(form.input());
         }
     }
 
@@ -103,7 +153,8 @@ final class IvmRefresher {
         List<Stream> streams = new ArrayList<>();
         String kept = mv.ivm().signature();
         String reason = kept != null && !kept.equals(signature) ? "PLAN_SIGNATURE_MISMATCH" : null;
-        boolean bulkRemoval = false;
+        Map<Long, Set<Long>> removed = new HashMap<>();
+        Map<Long, List<String>> window = new HashMap<>();
         Map<Long, List<String>> changed = new HashMap<>();
         List<MvMeta.IvmStream> missing = new ArrayList<>();
         for (MvMeta.IvmStream is : mv.ivm().streams()) {
@@ -116,21 +167,49 @@ final class IvmRefresher {
             }
             StreamOffsets.Pending pending = StreamOffsets.pending(c, s, t);
             streams.add(new Stream(s, t, pending));
+            List<String> read = IvmWindow.partitions(mv.properties(), t);
+            if (!read.isEmpty()) {
+                window.put(t.id(), read);
+            }
             if (pending.historyTrimmed()) {
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
             }
-            bulkRemoval |= pending.bulkRemoval();
+            if (pending.bulkRemoval()) {
+                removed.put(t.id(), pending.removedPartitions());
+            }
             if (pending.changes()) {
                 changed.put(t.id(), List.of(s.database(), s.name()));
             }
         }
-        return new Survey(form, IvmLayout.of(form, visible), streams, missing, reason, bulkRemoval, changed);
+        return new Survey(form, IvmLayout.of(form, visible), streams, missing, reason, removed, changed, window);
     }
 
-    /** What a refresh in {@code mode} does with what {@code survey} found: the RefreshMode it ends with and why. */
-    static Result decide(MvMeta mv, TableMeta mvTable, Survey survey, String mode, boolean fallback) {
-        if (!mv.ivm().baseline() || rebuildRequested(mode)) {
-            return new Result("COMPLETE", null, 0);
+    /**
+     * What a refresh in {@code mode} does with what {@code survey} found: the RefreshMode it ends with,
+     * why, and which MV partitions it rebuilds. The first refresh and COMPLETE build everything; a
+     * partition refresh rebuilds the stale partitions, which needs a baseline the rest can keep; an
+     * incremental one applies the changes and rebuilds the partitions fed by base partitions that lost
+     * rows in bulk, also when strict (nothing else can bring them back).
+     */
+    static Result decide(MvMeta mv, Survey survey, Partitions partitions, String mode, boolean fallback) {
+        if (mv.ivm().invalidated() != null && partitionRefresh(mode) && !fallback) {
+            throw baselineInvalidated(mv);
+        }
+        if (!mv.ivm().baseline() || mode.equals("COMPLETE")) {
+            return Result.full(partitions, null, 0);
+        }
+        if (partitionRefresh(mode)) {
+            if ("PLAN_SIGNATURE_MISMATCH".equals(survey.reason())) {
+                if (!fallback) {
+                    throw baselineInvalidated(mv);
+                }
+                return Result.full(partitions, survey.reason(), 0);
+            }
+            List<String> stale = partitions.stale(mv);
+            // With a stream missing, no change is read: every stale partition is rebuilt from the bases.
+            return stale.isEmpty() ? new Result("NOT_REFRESH", null, false, List.of(), 0, null)
+                    : stale.size() == partitions.targets().size() ? Result.full(partitions, null, 0)
+                    : new Result("PARTIAL", null, false, stale, 0, null);
         }
         if (survey.reason() != null) {
             if (mode.equals("INCREMENTAL") && !fallback) {
@@ -138,21 +217,66 @@ final class IvmRefresher {
                         + " is not possible (" + survey.reason() + "): " + explain(survey.reason())
                         + "; refresh it with COMPLETE or AUTO, or with INCREMENTAL FALLBACK");
             }
-            return new Result("COMPLETE", survey.reason(), 0);
+            // The baseline cannot be trusted: a partition refresh would keep the rest of it, so the build is whole.
+            return Result.full(partitions, survey.reason(), 0);
         }
-        if (survey.bulkRemoval()) {
-            return new Result("COMPLETE", null, mvTable.partitioning().partitions().size());
+        List<String> lost = lostPartitions(mv, survey, partitions);
+        if (lost.size() == partitions.targets().size()) {
+            return Result.full(partitions, null, lost.size());
         }
-        return new Result(survey.changed().isEmpty() ? "NOT_REFRESH" : "PARTIAL", null, 0);
+        if (survey.changed().isEmpty() && lost.isEmpty()) {
+            return new Result("NOT_REFRESH", null, false, List.of(), 0, null);
+        }
+        return new Result("PARTIAL", null, !survey.changed().isEmpty(), lost, lost.size(), null);
+    }
+
+    /**
+     * The MV partitions built from base partitions whose rows were removed in bulk, which no change
+     * describes: those that follow the base partition (as they are now, or as they were built), or
+     * every partition when the MV has no PARTITION BY or the table is not one whose partitions it
+     * follows. An MV partition that went with its base partition is dropped, not rebuilt.
+     */
+    private static List<String> lostPartitions(MvMeta mv, Survey survey, Partitions partitions) {
+        Set<String> lost = new java.util.LinkedHashSet<>();
+        for (Map.Entry<Long, Set<Long>> e : survey.removed().entrySet()) {
+            if (mv.partitionInfo() == null || !partitions.tracked().contains(e.getKey())) {
+                return partitions.names();
+            }
+            for (PartitionTracker.Target t : partitions.targets()) {
+                Map<String, Long> built = mv.partitionSources().getOrDefault(t.name(), Map.of());
+                for (long partitionId : e.getValue()) {
+                    String key = PartitionTracker.key(e.getKey(), partitionId);
+                    if (t.sources().containsKey(key) || built.containsKey(key)) {
+                        lost.add(t.name());
+                    }
+                }
+            }
+        }
+        return List.copyOf(lost);
+    }
+
+    private static CairnException baselineInvalidated(MvMeta mv) {
+        return new CairnException(ErrorCode.NOT_SUPPORTED, "The refresh baseline of MV " + mv.name() + " was invalidated; "
+                + "refresh it with COMPLETE, AUTO or PARTITIONS FALLBACK");
+    }
+
+    /** Doris's PARTITIONS refresh (the partitions to rebuild are the stale ones). */
+    private static boolean partitionRefresh(String mode) {
+        return mode.equals("STALE_PARTITIONS");
     }
 
     static IvmMaintenance maintenance(StatementContext ctx, TableMeta mvTable, Survey survey, TaskControl control) {
-        Connection c = ctx.txn().connection();
         // A preview (no control) writes nothing, so it records no changes.
         IvmMaintenance.Capture capture = control == null || !ChangelogConfig.of(mvTable).enabled() ? null
                 : new IvmMaintenance.Capture(ChangelogTables.insertInto(mvTable), ChangelogTables.name(mvTable), ctx.commitTso().get(),
                         PartitionIds.of(mvTable, null));
-        return new IvmMaintenance(survey.layout(), mvTable, ctx.translator().printer(), new IvmMaintenance.Runner() {
+        return new IvmMaintenance(survey.layout(), mvTable, ctx.translator().printer(), runner(ctx, control), capture);
+    }
+
+    /** Runs a refresh's statements under its task control (cancellation, time limit); a preview has none. */
+    private static IvmMaintenance.Runner runner(StatementContext ctx, TaskControl control) {
+        Connection c = ctx.txn().connection();
+        return new IvmMaintenance.Runner() {
             @Override
             public void execute(String sql) {
                 if (control == null) {
@@ -169,35 +293,45 @@ final class IvmRefresher {
                 }
                 return Sql.scalar(c, sql);
             }
-        }, capture);
+        };
     }
 
     /**
-     * {@code inSync}: no base partition the MV follows has a new version since its last refresh, so
-     * its streams have nothing to read: an incremental refresh then does nothing without reading them
-     * (the fixed cost of the common no-op refresh), unless the definition or a stream changed.
+     * A refresh whose bases show no new partition version since the last one has nothing in its
+     * streams: an incremental refresh then does nothing without reading them (the fixed cost of the
+     * common no-op refresh), unless the definition or a stream changed. {@code mvTable} has the
+     * partitions of {@code partitions}; {@code bases} are the definition's tables by id.
      */
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
-                          TaskControl control, boolean inSync) {
+                          TaskControl control, Partitions partitions, Map<Long, TableMeta> bases) {
         String signature = IvmSetup.signature(def);
-        if (inSync && !rebuildRequested(request.mode()) && mv.ivm().baseline() && streamsPresent(ctx, mv)
+        if (partitions.inSync(mv) && !request.mode().equals("COMPLETE") && mv.ivm().baseline() && streamsPresent(ctx, mv)
                 && signature.equals(mv.ivm().signature())) {
-            return new Result("NOT_REFRESH", null, 0, List.of());
+            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of());
         }
         Survey survey = survey(ctx, mv, mvTable, def, signature);
-        Result result = decide(mv, mvTable, survey, request.mode(), request.fallback());
-        IvmMaintenance maintenance = maintenance(ctx, mvTable, survey, control);
+        Result result = decide(mv, survey, partitions, request.mode(), request.fallback());
         List<Stream> streams = new ArrayList<>(survey.streams());
-        if (result.refreshMode().equals("PARTIAL")) {
+        if (result.delta()) {
             DeltaPlanner.Delta delta = survey.delta(false);
-            maintenance.apply(delta.plan(), delta.weight());
-        } else if (result.refreshMode().equals("COMPLETE")) {
-            maintenance.baseline();
+            maintenance(ctx, mvTable, survey, control).apply(delta.plan(), delta.weight());
+        }
+        if (result.refreshMode().equals("COMPLETE")) {
+            maintenance(ctx, mvTable, survey, control).baseline();
+        } else if (!result.rebuilt().isEmpty()) {
+            List<PartitionTracker.Target> chosen = partitions.targets().stream().filter(t -> result.rebuilt().contains(t.name())).toList();
+            List<PartitionMeta> parts = result.rebuilt().stream().map(mvTable::partition).toList();
+            // The rebuilt rows come from the base partitions they follow: the tracked tables are read only there.
+            PlanPrinter scoped = ctx.translator().filteringScans(PartitionTracker.feeding(def.tracked(), bases, chosen)).printer();
+            new IvmMaintenance(survey.layout(), mvTable, scoped, runner(ctx, control), null).rebuild(PartitionPredicates.anyOf(mvTable, parts));
+        }
+        if (!result.rebuilt().isEmpty()) {
             streams.addAll(recreate(ctx, mv, survey.missing()));
             if (ChangelogConfig.of(mvTable).enabled()) {
-                // Rebuilt whole: an IVM MV above reads this as a bulk removal, and rebuilds too.
-                for (var p : mvTable.partitioning().partitions()) {
-                    ChangelogTables.mark(ctx.txn().connection(), mvTable.id(), ctx.commitTso().get(), p.id(), "IVM_REBUILD");
+                // Rebuilt partitions: an IVM MV above reads this as a bulk removal, and rebuilds what follows them.
+                for (String name : result.rebuilt()) {
+                    ChangelogTables.mark(ctx.txn().connection(), mvTable.id(), ctx.commitTso().get(), mvTable.partition(name).id(),
+                            "IVM_REBUILD");
                 }
             }
         }
@@ -214,12 +348,7 @@ final class IvmRefresher {
             consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
-        return new Result(result.refreshMode(), result.fallbackReason(), result.rebuiltPartitions(), consumed);
-    }
-
-    /** COMPLETE and the partition refreshes build an IVM MV in full (it is maintained whole). */
-    private static boolean rebuildRequested(String mode) {
-        return mode.equals("COMPLETE") || mode.equals("STALE_PARTITIONS") || mode.equals("PARTITIONS");
+        return result.consumed(consumed);
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {

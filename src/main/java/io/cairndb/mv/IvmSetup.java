@@ -34,38 +34,53 @@ final class IvmSetup {
      */
     static final String STREAM_TYPE = "detail";
     static final String STREAM_COMMENT = "internal stream of an incrementally maintained materialized view";
+    private static final String SYNC_LIMIT = "partition_sync_limit";
+    private static final String SYNC_LIMIT_REFUSED = "partition_sync_limit is not supported for a materialized view maintained "
+            + "incrementally: it keeps every partition of its bases";
     private IvmSetup() {
     }
 
     /**
      * The form an MV created with {@code method} is maintained in, or null for an ordinary MV:
      * INCREMENTAL requires an IVM definition and refuses others; AUTO is incremental when the
-     * definition and its tables allow it (and the MV has no PARTITION BY).
+     * definition, its tables and its properties allow it.
      */
-    static IvmForm form(StatementContext ctx, MvDefinition def, String method, Map<String, String> properties,
-                        boolean partitioned) {
+    static IvmForm form(StatementContext ctx, MvDefinition def, String method, Map<String, String> properties) {
         boolean explicit = method.equals("INCREMENTAL");
         boolean features = ctx.config().changelogEnabled() && ctx.config().flag("enable_table_stream");
         if (!explicit) {
-            if (!method.equals("AUTO") || partitioned || !features) {
+            if (!method.equals("AUTO") || properties.containsKey(SYNC_LIMIT) || !features) {
+                refuseWindow(properties);
                 return null;
             }
             String why = IvmAnalyzer.unsupported(def.plan(), tables(ctx), excluded(ctx, def, properties),
                     def.lineage().nondeterministicFunctions());
-            return why != null ? null : analyze(ctx, def, properties);
+            if (why != null) {
+                refuseWindow(properties);
+                return null;
+            }
+            return analyze(ctx, def, properties);
         }
         if (!features) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "Incremental refresh needs enable_feature_binlog = true and "
                     + "enable_table_stream = true in the FE configuration");
         }
-        if (partitioned) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED,
-                    "Incremental refresh of a materialized view with PARTITION BY is not supported yet");
+        if (properties.containsKey(SYNC_LIMIT)) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, SYNC_LIMIT_REFUSED);
         }
         return analyze(ctx, def, properties);
     }
 
+    static void refuseWindow(Map<String, String> properties) {
+        if (properties.containsKey(IvmWindow.PROPERTY)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, IvmWindow.PROPERTY
+                    + " applies only to a materialized view maintained incrementally (REFRESH INCREMENTAL or AUTO)");
+        }
+    }
+
     private static IvmForm analyze(StatementContext ctx, MvDefinition def, Map<String, String> properties) {
+        IvmWindow.check(properties, def.lineage().baseTables().stream().map(b -> ctx.catalog().table(b.database(), b.name()))
+                .filter(java.util.Objects::nonNull).toList());
         return IvmAnalyzer.analyze(def.plan(), tables(ctx), excluded(ctx, def, properties), def.lineage().nondeterministicFunctions());
     }
 
@@ -115,12 +130,38 @@ final class IvmSetup {
     }
 
     /**
-     * The MV's IVM state after excluded_trigger_tables changed to what {@code properties} say: a table
-     * newly excluded loses its stream (its changes are no longer read); a table no longer excluded
-     * gets one, and as its earlier changes were never read, the baseline is built again by the next
-     * refresh.
+     * The MV's IVM state after ALTER .. SET changed its properties to {@code properties}. A table newly
+     * excluded from triggering loses its stream (its changes are no longer read); a table no longer
+     * excluded gets one. When the MV now maintains more than its baseline holds (a table no longer
+     * excluded, whose earlier changes were never read; an ivm_partition_window_limit widened or removed,
+     * whose earlier changes were skipped) the baseline is invalidated: SCHEMA_CHANGE until the next
+     * refresh builds the MV in full.
      */
-    static MvMeta.Ivm reconcile(StatementContext ctx, MvMeta mv, MvDefinition def, Map<String, String> properties) {
+    static MvMeta.Ivm altered(StatementContext ctx, MvMeta mv, Map<String, String> properties) {
+        if (properties.containsKey(SYNC_LIMIT)) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, SYNC_LIMIT_REFUSED);
+        }
+        IvmWindow.check(properties, mv.baseTables().stream().map(b -> ctx.catalog().tableById(b.database(), b.id()))
+                .filter(java.util.Objects::nonNull).toList());
+        List<String> widened = new ArrayList<>(IvmWindow.widened(mv.properties(), properties));
+        List<MvMeta.IvmStream> streams = mv.ivm().streams();
+        if (!java.util.Objects.equals(properties.get("excluded_trigger_tables"), mv.properties().get("excluded_trigger_tables"))) {
+            MvDefinition def = MvDefinition.resolve(ctx, mv, ctx.catalog().table(mv.database(), mv.name()).columnNames());
+            Reconciled r = reconcile(ctx, mv, def, properties);
+            streams = r.streams();
+            r.added().forEach(t -> widened.add("excluded_trigger_tables no longer excludes " + t));
+        }
+        if (widened.isEmpty()) {
+            return new MvMeta.Ivm(mv.ivm().fallback(), streams, mv.ivm().baseline(), mv.ivm().signature(), mv.ivm().invalidated());
+        }
+        return mv.ivm().invalidated(streams, "the IVM baseline was invalidated: " + String.join("; ", widened));
+    }
+
+    /** The internal streams after excluded_trigger_tables changed, and the tables (db.name) that got one. */
+    private record Reconciled(List<MvMeta.IvmStream> streams, List<String> added) {
+    }
+
+    private static Reconciled reconcile(StatementContext ctx, MvMeta mv, MvDefinition def, Map<String, String> properties) {
         IvmForm form = analyze(ctx, def, properties);
         Map<Long, MvMeta.IvmStream> kept = new TreeMap<>();
         mv.ivm().streams().forEach(s -> kept.put(s.tableId(), s));
@@ -146,7 +187,7 @@ final class IvmSetup {
                     .filter(src -> added.containsKey(src.database() + "." + src.table())).collect(java.util.stream.Collectors.toSet()));
             out.addAll(createStreams(ctx, mv.id(), mv.database(), onlyAdded, properties));
         }
-        return new MvMeta.Ivm(mv.ivm().fallback(), out, mv.ivm().baseline() && added.isEmpty(), mv.ivm().signature());
+        return new Reconciled(out, List.copyOf(added.keySet()));
     }
 
     /**

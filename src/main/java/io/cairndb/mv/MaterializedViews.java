@@ -121,7 +121,7 @@ public final class MaterializedViews {
         if (method.equals("PARTITIONS") && partition == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "REFRESH PARTITIONS requires the materialized view to have PARTITION BY");
         }
-        IvmForm ivmForm = IvmSetup.form(ctx, def, method, properties, partition != null);
+        IvmForm ivmForm = IvmSetup.form(ctx, def, method, properties);
         long now = System.currentTimeMillis();
         List<ColumnMeta> columns = new ArrayList<>(columns(ctx, s, def, shape, names));
         if (ivmForm != null) {
@@ -136,7 +136,7 @@ public final class MaterializedViews {
                 .map(b -> ctx.catalog().table(b.database(), b.name())).toList();
         // AUTO falls back (IVM, then PARTITIONS, then COMPLETE); INCREMENTAL only when asked to.
         MvMeta.Ivm ivm = ivmForm == null ? null : new MvMeta.Ivm(method.equals("AUTO") || s.refresh() != null && s.refresh().fallback(),
-                IvmSetup.createStreams(ctx, table.id(), db, ivmForm, properties), false, IvmSetup.signature(def));
+                IvmSetup.createStreams(ctx, table.id(), db, ivmForm, properties), false, IvmSetup.signature(def), null);
         MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
                 MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature(), ivm);
@@ -427,10 +427,10 @@ public final class MaterializedViews {
             }
             Map<String, String> merged = MvProperties.validate(sp.properties(), mv.properties(), true);
             MvMeta updated = mv.withProperties(merged);
-            if (mv.ivm() != null && !java.util.Objects.equals(merged.get("excluded_trigger_tables"),
-                    mv.properties().get("excluded_trigger_tables"))) {
-                MvDefinition def = MvDefinition.resolve(ctx, mv, ctx.catalog().table(mv.database(), mv.name()).columnNames());
-                updated = updated.withIvm(IvmSetup.reconcile(ctx, mv, def, merged));
+            if (mv.ivm() != null) {
+                updated = updated.withIvm(IvmSetup.altered(ctx, mv, merged));
+            } else {
+                IvmSetup.refuseWindow(merged);
             }
             save(ctx, updated);
         } else if (a instanceof MvStatement.Rename r) {

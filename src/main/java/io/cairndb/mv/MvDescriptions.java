@@ -86,6 +86,9 @@ public final class MvDescriptions {
      */
     public static String schemaChangeDetail(Catalog catalog, MvMeta mv) {
         List<String> reasons = new ArrayList<>();
+        if (mv.ivm() != null && mv.ivm().invalidated() != null) {
+            reasons.add(mv.ivm().invalidated());
+        }
         for (MvMeta.BaseTable b : mv.baseTables()) {
             TableMeta now = catalog.table(b.database(), b.name());
             if (now == null || now.id() != b.id()) {

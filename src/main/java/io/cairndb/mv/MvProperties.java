@@ -17,7 +17,7 @@ final class MvProperties {
     /** The MV properties ALTER MATERIALIZED VIEW .. SET changes (each has its effect here). */
     private static final Set<String> ALTERABLE = Set.of("grace_period", "excluded_trigger_tables", "refresh_partition_num",
             "partition_sync_limit", "partition_sync_time_unit", "partition_date_format", "enable_query_rewrite", "refresh_mode",
-            NONDETERMINISTIC);
+            NONDETERMINISTIC, IvmWindow.PROPERTY);
 
     private MvProperties() {
     }
@@ -100,8 +100,7 @@ final class MvProperties {
                         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "ivm_use_full_keys must be true or false, not " + v);
                     }
                 }
-                case "ivm_partition_window_limit" -> throw new CairnException(ErrorCode.NOT_SUPPORTED,
-                        "ivm_partition_window_limit is not supported yet: an IVM MV reads every change of its bases");
+                case IvmWindow.PROPERTY -> IvmWindow.parse(value);
                 case "enable_query_rewrite" -> {
                     if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
                         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "enable_query_rewrite must be true or false, not " + v);

@@ -7,6 +7,8 @@ import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -80,45 +82,44 @@ final class MvRefresher {
         MvDefinition def = MvDefinition.resolve(ctx, mv, mvTable.columnNames());
         // Binding a table function or stream of the definition may have begun the transaction already.
         ctx.txn().restartSnapshot();
-        Map<Long, TableMeta> bases = new LinkedHashMap<>();
-        for (QueryLineage.BaseTable b : def.lineage().baseTables()) {
-            TableMeta stored = ctx.catalog().table(b.database(), b.name());
-            if (stored == null) {
-                throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + b.name() + "] does not exist in database ["
-                        + b.database() + "].");
-            }
-            bases.put(stored.id(), stored);
-        }
+        Map<Long, TableMeta> bases = bases(ctx, def);
         PartitionTracker.Layout layout = layout(mv, mvTable, def, bases, now, ctx);
         List<PartitionTracker.Target> targets = layout.targets();
-        // An IVM MV is maintained whole: an incremental refresh brings every partition in sync.
-        boolean inSync = targets.stream().allMatch(t -> t.sources().equals(mv.partitionSources().get(t.name())));
-        IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, mvTable, def, request, control, inSync);
-        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
-                : ivm.refreshMode().equals("NOT_REFRESH") ? List.of() : targets;
-
         Map<String, PartitionMeta> existing = new HashMap<>();
         mvTable.partitioning().partitions().forEach(p -> existing.put(p.name(), p));
+        List<PartitionMeta> planned = new ArrayList<>();
+        for (PartitionTracker.Target t : targets) {
+            PartitionMeta p = existing.get(t.name());
+            planned.add(p != null ? p : new PartitionMeta(ctx.catalog().newId(), t.name(), t.lower(), t.upper(), t.listValues(), 1, now));
+        }
+        List<String> columns = layout.kind() == PartitionScheme.Kind.UNPARTITIONED ? List.of() : List.of(mv.partitionInfo().mvColumn());
+        // The MV with the partitions it will have: an IVM refresh writes rows of new partitions too.
+        TableMeta shaped = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, planned));
+        IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, shaped, def, request, control,
+                IvmRefresher.Partitions.of(targets, def), bases);
+        // An IVM refresh that applies changes brings every partition in sync; otherwise it rebuilt some.
+        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
+                : ivm.delta() ? targets : targets.stream().filter(t -> ivm.rebuilt().contains(t.name())).toList();
+
         Set<String> chosenNames = new LinkedHashSet<>();
         chosen.forEach(t -> chosenNames.add(t.name()));
         List<PartitionMeta> parts = new ArrayList<>();
-        for (PartitionTracker.Target t : targets) {
-            PartitionMeta p = existing.get(t.name());
-            if (p == null) {
-                p = new PartitionMeta(ctx.catalog().newId(), t.name(), t.lower(), t.upper(), t.listValues(), 1, now);
-            }
-            parts.add(chosenNames.contains(t.name()) ? p.withVersion(p.visibleVersion() + 1, now) : p);
+        for (PartitionMeta p : planned) {
+            parts.add(chosenNames.contains(p.name()) ? p.withVersion(p.visibleVersion() + 1, now) : p);
         }
         Set<String> targetNames = new HashSet<>();
         targets.forEach(t -> targetNames.add(t.name()));
         List<PartitionMeta> dropped = mvTable.partitioning().partitions().stream()
                 .filter(p -> !targetNames.contains(p.name())).toList();
-        List<String> columns = layout.kind() == PartitionScheme.Kind.UNPARTITIONED ? List.of() : List.of(mv.partitionInfo().mvColumn());
         TableMeta updated = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, parts));
 
         String target = mvTable.duckName();
         if (!dropped.isEmpty()) {
             control.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
+            if (ChangelogConfig.of(mvTable).enabled()) {
+                // An IVM MV above reads the partitions' rows as gone in bulk, as from a base's DROP PARTITION.
+                dropped.forEach(p -> ChangelogTables.mark(c, mvTable.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION"));
+            }
         }
         if (!chosen.isEmpty() && ivm == null) {
             rebuild(ctx, def, updated, chosen, targets.size(), bases, target, mv, control);
@@ -134,7 +135,7 @@ final class MvRefresher {
         MvMeta refreshed = mv.refreshed(baseTables(bases.values(), mv.querySql()), sources, now);
         if (ivm != null && (!mv.ivm().baseline() || ivm.refreshMode().equals("COMPLETE"))) {
             // A full build is the new baseline, of the definition as it binds now.
-            refreshed = refreshed.withIvm(new MvMeta.Ivm(mv.ivm().fallback(), mv.ivm().streams(), true, IvmSetup.signature(def)));
+            refreshed = refreshed.withIvm(mv.ivm().rebuilt(IvmSetup.signature(def)));
         }
         boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
         if (partitionsChanged) {
@@ -147,6 +148,26 @@ final class MvRefresher {
                 : chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
         return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()),
                 ivm == null ? null : ivm.fallbackReason(), ivm == null ? 0 : ivm.rebuiltPartitions(), ivm == null ? null : ivm.consumed());
+    }
+
+    /** The definition's tables by id, as the catalog has them now. */
+    private static Map<Long, TableMeta> bases(StatementContext ctx, MvDefinition def) {
+        Map<Long, TableMeta> bases = new LinkedHashMap<>();
+        for (QueryLineage.BaseTable b : def.lineage().baseTables()) {
+            TableMeta stored = ctx.catalog().table(b.database(), b.name());
+            if (stored == null) {
+                throw new CairnException(ErrorCode.NO_SUCH_TABLE, "Table [" + b.name() + "] does not exist in database ["
+                        + b.database() + "].");
+            }
+            bases.put(stored.id(), stored);
+        }
+        return bases;
+    }
+
+    /** An IVM MV's partitions as a refresh now would lay them out, for EXPLAIN and DRY RUN. */
+    static IvmRefresher.Partitions ivmPartitions(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def) {
+        Map<Long, TableMeta> bases = bases(ctx, def);
+        return IvmRefresher.Partitions.of(layout(mv, mvTable, def, bases, System.currentTimeMillis(), ctx).targets(), def);
     }
 
     private static PartitionTracker.Layout layout(MvMeta mv, TableMeta mvTable, MvDefinition def, Map<Long, TableMeta> bases,
@@ -247,19 +268,7 @@ final class MvRefresher {
         List<PartitionMeta> parts = chosen.stream().map(t -> mvTable.partition(t.name())).toList();
         String inChosen = PartitionPredicates.anyOf(mvTable, parts);
         // Read only the base partitions the chosen MV partitions are built from.
-        Map<Long, String> filters = new HashMap<>();
-        for (ColumnOrigin o : def.tracked()) {
-            TableMeta base = bases.get(o.tableId());
-            List<PartitionMeta> feeding = new ArrayList<>();
-            for (PartitionTracker.Target t : chosen) {
-                for (PartitionMeta p : base.partitioning().partitions()) {
-                    if (t.sources().containsKey(PartitionTracker.key(base, p)) && !feeding.contains(p)) {
-                        feeding.add(p);
-                    }
-                }
-            }
-            filters.put(base.id(), PartitionPredicates.anyOf(base, feeding));
-        }
+        Map<Long, String> filters = PartitionTracker.feeding(def.tracked(), bases, chosen);
         String query = ctx.translator().filteringScans(filters).translate(def.query());
         control.execute(c, "DELETE FROM " + target + " WHERE " + inChosen);
         control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + query + ") AS " + Sql.ident("__mv") + "("

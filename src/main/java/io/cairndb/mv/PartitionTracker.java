@@ -8,6 +8,8 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.ColumnOrigin;
+import io.cairndb.printer.PartitionPredicates;
 
 import java.time.DayOfWeek;
 import java.time.LocalDateTime;
@@ -125,7 +127,32 @@ final class PartitionTracker {
     }
 
     static String key(TableMeta t, PartitionMeta p) {
-        return t.id() + "/" + p.id();
+        return key(t.id(), p.id());
+    }
+
+    static String key(long tableId, long partitionId) {
+        return tableId + "/" + partitionId;
+    }
+
+    /**
+     * Per tracked base table (by id), a predicate keeping only the rows of the base partitions the
+     * {@code chosen} MV partitions are built from: a partition rebuild reads nothing else of them.
+     */
+    static Map<Long, String> feeding(List<ColumnOrigin> tracked, Map<Long, TableMeta> bases, List<Target> chosen) {
+        Map<Long, String> filters = new java.util.HashMap<>();
+        for (ColumnOrigin o : tracked) {
+            TableMeta base = bases.get(o.tableId());
+            List<PartitionMeta> feeding = new ArrayList<>();
+            for (Target t : chosen) {
+                for (PartitionMeta p : base.partitioning().partitions()) {
+                    if (t.sources().containsKey(key(base, p)) && !feeding.contains(p)) {
+                        feeding.add(p);
+                    }
+                }
+            }
+            filters.put(base.id(), PartitionPredicates.anyOf(base, feeding));
+        }
+        return filters;
     }
 
     /** The single partition of an MV without PARTITION BY: built from every base partition. */
