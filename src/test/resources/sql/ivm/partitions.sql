@@ -235,3 +235,78 @@ PROPERTIES ("partition_sync_limit" = "2") AS SELECT d, g, sum(v) AS s FROM order
 
 statement error partition_sync_limit is not supported for a materialized view maintained incrementally
 ALTER MATERIALIZED VIEW daily SET ("partition_sync_limit" = "2")
+
+# An MV partition by month over daily base partitions, joined to a dimension whose partitions it does
+# not follow: truncating a day rebuilds its month only; truncating the dimension rebuilds everything.
+statement ok
+CREATE TABLE labels (g INT, label VARCHAR(10)) UNIQUE KEY(g) DISTRIBUTED BY HASH(g) BUCKETS 1
+PROPERTIES ("binlog.enable" = "true", "binlog.need_historical_value" = "true", "enable_unique_key_merge_on_write" = "true")
+
+statement ok
+INSERT INTO labels VALUES (1, 'one'), (3, 'three'), (5, 'five')
+
+statement ok
+ALTER TABLE orders ADD PARTITION p_20240201 VALUES [('2024-02-01'), ('2024-02-02'))
+
+statement ok
+INSERT INTO orders VALUES ('2024-02-01', 20, 1, 2)
+
+statement ok
+CREATE MATERIALIZED VIEW monthly BUILD IMMEDIATE REFRESH INCREMENTAL ON MANUAL PARTITION BY (date_trunc(m, 'month'))
+AS SELECT date_trunc(o.d, 'month') AS m, l.label, sum(o.v) AS s FROM orders o JOIN labels l ON o.g = l.g GROUP BY 1, 2
+
+wait tasks
+
+query
+SELECT * FROM monthly ORDER BY m, label
+----
+2024-01-01|five|11
+2024-01-01|one|1901
+2024-02-01|one|2
+
+query columns=PartitionName
+SHOW PARTITIONS FROM monthly
+----
+p_20240101_20240201
+p_20240201_20240301
+
+statement ok
+TRUNCATE TABLE orders PARTITION (p_20240102)
+
+statement ok
+INSERT INTO orders VALUES ('2024-02-01', 21, 3, 4)
+
+statement ok
+REFRESH MATERIALIZED VIEW monthly INCREMENTAL WITH SYNC MODE
+
+query
+SELECT * FROM monthly ORDER BY m, label
+----
+2024-01-01|one|1901
+2024-02-01|one|2
+2024-02-01|three|4
+
+query
+SELECT RefreshMode, IvmRebuiltPartitions FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
+----
+PARTIAL|1
+
+statement ok
+TRUNCATE TABLE labels
+
+statement ok
+INSERT INTO labels VALUES (1, 'uno')
+
+statement ok
+REFRESH MATERIALIZED VIEW monthly INCREMENTAL WITH SYNC MODE
+
+query
+SELECT * FROM monthly ORDER BY m, label
+----
+2024-01-01|uno|1901
+2024-02-01|uno|2
+
+query
+SELECT RefreshMode, IvmRebuiltPartitions FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
+----
+COMPLETE|2
