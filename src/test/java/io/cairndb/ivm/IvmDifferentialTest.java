@@ -4,6 +4,7 @@ import static io.cairndb.sqltest.SessionSql.differences;
 import static io.cairndb.sqltest.SessionSql.exec;
 import static io.cairndb.sqltest.SessionSql.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cairndb.server.Database;
 import io.cairndb.server.SqlSession;
@@ -59,6 +60,10 @@ class IvmDifferentialTest {
         MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
                 + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
         MVS.put("full_join", "SELECT o.id, c.cust, c.tier FROM orders o FULL JOIN custs c ON o.cust = c.cust AND c.tier > 0");
+        // Partitioned (names start with part_): a base partition truncated or overwritten rebuilds only its MV partition.
+        MVS.put("part_daily", "SELECT d, cust, sum(v) AS s, count(*) AS c, max(v) AS m FROM sales GROUP BY d, cust");
+        MVS.put("part_join", "SELECT s.d, c.city, sum(s.v) AS s FROM sales s JOIN custs c ON s.cust = c.cust GROUP BY s.d, c.city");
+        MVS.put("part_rows", "SELECT d, id, v FROM sales WHERE v > 10");
         MVS.put("nested_outer", "SELECT e.id, o.id AS oid, c.city FROM events e RIGHT JOIN "
                 + "(orders o LEFT JOIN custs c ON o.cust = c.cust) ON e.cust = o.cust AND e.kind = 1");
     }
@@ -79,13 +84,18 @@ class IvmDifferentialTest {
                 + "PROPERTIES ('binlog.enable' = 'true')");
         exec(session, "CREATE TABLE custs (cust INT NOT NULL, city VARCHAR(8), tier INT) PRIMARY KEY(cust) "
                 + "DISTRIBUTED BY HASH(cust) BUCKETS 1 PROPERTIES ('enable_change_data_capture' = 'true')");
+        exec(session, "CREATE TABLE sales (d DATE, id INT, cust INT, v INT) DUPLICATE KEY(d, id) "
+                + "PARTITION BY RANGE(d) (FROM ('2024-01-01') TO ('2024-01-05') INTERVAL 1 DAY) DISTRIBUTED BY HASH(id) BUCKETS 2 "
+                + "PROPERTIES ('binlog.enable' = 'true')");
+        exec(session, "INSERT INTO sales VALUES ('2024-01-01', 1, 1, 20), ('2024-01-02', 2, 2, 5), ('2024-01-04', 3, 3, 40)");
         exec(session, "INSERT INTO custs VALUES (1, 'bj', 0), (2, 'sh', 1), (3, 'bj', 2)");
         exec(session, "INSERT INTO orders VALUES (1, 1, 'new', 10.50, 3), (2, 2, 'paid', NULL, 1), (3, 3, 'new', 7.25, 5)");
         exec(session, "INSERT INTO events VALUES (1, 1, 0, 60), (2, 2, 1, 5), (3, 1, 2, 70)");
         for (Map.Entry<String, String> mv : MVS.entrySet()) {
             String binlog = mv.getKey().equals("chain_base") ? "PROPERTIES ('binlog.enable' = 'true') " : "";
-            exec(session, "CREATE MATERIALIZED VIEW " + mv.getKey() + " BUILD DEFERRED REFRESH INCREMENTAL ON MANUAL " + binlog + "AS "
-                    + mv.getValue());
+            String partition = mv.getKey().startsWith("part_") ? "PARTITION BY (d) " : "";
+            exec(session, "CREATE MATERIALIZED VIEW " + mv.getKey() + " BUILD DEFERRED REFRESH INCREMENTAL ON MANUAL " + partition
+                    + binlog + "AS " + mv.getValue());
         }
     }
 
@@ -104,7 +114,8 @@ class IvmDifferentialTest {
             for (int w = 0; w < writes; w++) {
                 int id = random.nextInt(12);
                 int cust = 1 + random.nextInt(4);
-                switch (random.nextInt(9)) {
+                String day = "2024-01-0" + (1 + random.nextInt(4));
+                switch (random.nextInt(12)) {
                     case 0, 1 -> exec(session, "INSERT INTO orders VALUES (" + id + ", " + cust + ", '"
                             + List.of("new", "paid", "void").get(random.nextInt(3)) + "', "
                             + (random.nextInt(5) == 0 ? "NULL" : random.nextInt(2000) / 100.0) + ", " + random.nextInt(8) + ")");
@@ -114,6 +125,17 @@ class IvmDifferentialTest {
                             + random.nextInt(100) + "), (" + nextEvent++ + ", " + cust + ", " + random.nextInt(3) + ", " + random.nextInt(100)
                             + ")");
                     case 6 -> exec(session, "DELETE FROM events WHERE v < " + random.nextInt(40));
+                    case 9, 10 -> exec(session, "INSERT INTO sales VALUES ('" + day + "', " + nextEvent++ + ", " + cust + ", "
+                            + random.nextInt(50) + ")");
+                    case 11 -> {
+                        String partition = "p_" + day.replace("-", "");
+                        switch (random.nextInt(3)) {
+                            case 0 -> exec(session, "TRUNCATE TABLE sales PARTITION (" + partition + ")");
+                            case 1 -> exec(session, "INSERT OVERWRITE TABLE sales PARTITION (" + partition + ") VALUES ('" + day + "', "
+                                    + nextEvent++ + ", " + cust + ", " + random.nextInt(50) + ")");
+                            default -> exec(session, "DELETE FROM sales WHERE v < " + random.nextInt(20));
+                        }
+                    }
                     case 7 -> exec(session, "INSERT INTO custs VALUES (" + cust + ", '" + List.of("bj", "sh", "gz").get(random.nextInt(3))
                             + "', " + random.nextInt(3) + ")");
                     default -> {
@@ -132,6 +154,9 @@ class IvmDifferentialTest {
         }
         List<String> modes = rows(session, "SELECT DISTINCT RefreshMode FROM tasks('type' = 'mv') ORDER BY 1");
         assertEquals(List.of("COMPLETE", "NOT_REFRESH", "PARTIAL"), modes, "every kind of refresh ran");
+        long partitionRebuilds = Long.parseLong(rows(session, "SELECT count(*) FROM tasks('type' = 'mv') WHERE MvName LIKE 'part%' "
+                + "AND RefreshMode = 'PARTIAL' AND IvmRebuiltPartitions > 0").get(0));
+        assertTrue(partitionRebuilds > 0, "some refreshes rebuilt only the partitions a truncate or overwrite emptied");
     }
 
     private void assertSame(String mv, String definition, int round) {
