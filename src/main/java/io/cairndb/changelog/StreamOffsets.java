@@ -72,11 +72,13 @@ public final class StreamOffsets {
 
     /**
      * What a stream has not consumed yet, in the reading transaction's snapshot: its offsets, the
-     * newest TSO among its unconsumed changes and markers (0: none), whether history it has not
+     * newest TSO among its unconsumed changes and markers (0: none), how many change rows it has not
+     * consumed (UPDATE_BEFORE images included), whether history it has not
      * consumed is gone (trimmed by retention), and the partitions whose rows were removed in bulk
      * (TRUNCATE, INSERT OVERWRITE, REPLACE and DROP PARTITION leave markers, not changes), by id.
      */
-    public record Pending(Map<Long, Long> offsets, long floor, long newest, boolean historyTrimmed, Set<Long> removedPartitions) {
+    public record Pending(Map<Long, Long> offsets, long floor, long newest, long changeRows, boolean historyTrimmed,
+                          Set<Long> removedPartitions) {
         public Pending {
             removedPartitions = Set.copyOf(removedPartitions);
         }
@@ -94,12 +96,13 @@ public final class StreamOffsets {
         Map<Long, Long> offsets = read(c, s.id());
         long floor = floor(offsets, s, t);
         String markers = " FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor;
-        List<Object> r = Sql.rows(c, "SELECT (SELECT max(" + ChangelogTables.TSO + ") FROM (" + StreamPlanner.unconsumed(s, t, floor)
-                + ")), (SELECT max(tso)" + markers + "), (SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = "
-                + t.id() + ")").get(0);
+        List<Object> r = Sql.rows(c, "SELECT u.newest, u.n, (SELECT max(tso)" + markers + "), (SELECT retained_from FROM "
+                + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ") FROM (SELECT max(" + ChangelogTables.TSO + ") AS newest, "
+                + "count(*) AS n FROM (" + StreamPlanner.unconsumed(s, t, floor) + ")) AS u").get(0);
         long newestChange = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
-        long anyMarker = r.get(1) == null ? 0 : ((Number) r.get(1)).longValue();
-        long retainedFrom = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
+        long changeRows = ((Number) r.get(1)).longValue();
+        long anyMarker = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
+        long retainedFrom = r.get(3) == null ? 0 : ((Number) r.get(3)).longValue();
         Set<Long> removed = new HashSet<>();
         long newestMarker = 0;
         if (anyMarker > 0) {
@@ -116,7 +119,7 @@ public final class StreamOffsets {
             }
         }
         // A bulk removal is consumed too: the offsets move past it, or every later read would find it again.
-        return new Pending(offsets, floor, Math.max(newestChange, newestMarker), retainedFrom > floor + 1, removed);
+        return new Pending(offsets, floor, Math.max(newestChange, newestMarker), changeRows, retainedFrom > floor + 1, removed);
     }
 
     /**

@@ -31,7 +31,7 @@ final class IvmInspection {
     private IvmInspection() {
     }
 
-    static RowResult explain(StatementContext ctx, MvMeta mv, MvStatement.RefreshMv s) {
+    static RowResult explain(StatementContext ctx, MvMeta mv, MvStatement.RefreshMv s, IvmCostModel costs) {
         TableMeta table = ctx.catalog().table(mv.database(), mv.name());
         MvDefinition def = MvDefinition.resolve(ctx, mv, table.columnNames());
         String mode = s.mode() == null ? mv.refreshMethod() : s.mode();
@@ -46,13 +46,19 @@ final class IvmInspection {
             return new ListRowResult(EXPLAIN, rows);
         }
         IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def));
+        IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
         IvmRefresher.Result result = IvmRefresher.decide(mv, survey, MvRefresher.ivmPartitions(ctx, mv, table, def), mode,
-                s.fallback() || mv.ivm().fallback() && s.mode() == null);
+                s.fallback() || mv.ivm().fallback() && s.mode() == null, estimate);
         line(rows, "Incremental refresh of " + mv.database() + "." + mv.name() + ": RefreshMode " + result.refreshMode()
                 + (result.fallbackReason() == null ? "" : ", falls back: " + result.fallbackReason())
                 + (result.rebuiltPartitions() == 0 ? "" : ", rebuilds " + result.rebuiltPartitions() + " partition(s): a base lost rows in bulk")
                 + (result.rebuiltPartitions() == 0 && result.refreshMode().equals("PARTIAL") && !result.rebuilt().isEmpty()
                         ? ", rebuilds the stale partition(s) " + String.join(", ", result.rebuilt()) : ""));
+        boolean costed = IvmCostModel.REASON.equals(result.fallbackReason());
+        if (estimate.consulted() && (result.delta() || costed)) {
+            line(rows, "Cost estimate: " + estimate.json(!costed ? "INCREMENTAL" : result.refreshMode().equals("COMPLETE") ? "COMPLETE"
+                    : "PARTITIONS"));
+        }
         line(rows, "Maintained as: " + (survey.form().aggregate() == null ? "the multiset of the definition's rows"
                 : "per-group state of " + (survey.form().aggregate().keys().isEmpty() ? "one global group"
                         : survey.form().aggregate().keys().size() + " grouping key(s)")));
@@ -79,7 +85,7 @@ final class IvmInspection {
         return new ListRowResult(EXPLAIN, rows);
     }
 
-    static RowResult dryRun(StatementContext ctx, MvMeta mv, MvStatement.RefreshMv s) {
+    static RowResult dryRun(StatementContext ctx, MvMeta mv, MvStatement.RefreshMv s, IvmCostModel costs) {
         if (mv.ivm() == null || !"INCREMENTAL".equals(s.mode())) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "WITH DRY RUN only applies to REFRESH MATERIALIZED VIEW .. INCREMENTAL "
                     + "of an incrementally maintained materialized view");
@@ -88,7 +94,7 @@ final class IvmInspection {
         MvDefinition def = MvDefinition.resolve(ctx, mv, table.columnNames());
         IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def));
         IvmRefresher.Result result = IvmRefresher.decide(mv, survey, MvRefresher.ivmPartitions(ctx, mv, table, def), "INCREMENTAL",
-                s.fallback());
+                s.fallback(), costs.estimate(mv.id(), survey.changeRows()));
         if (result.refreshMode().equals("PARTIAL") && !result.rebuilt().isEmpty()) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "The next refresh of " + mv.name() + " rebuilds " + result.rebuilt().size()
                     + " partition(s) whose base rows were removed in bulk: only a refresh that applies changes alone can be previewed");

@@ -49,18 +49,27 @@ final class IvmRefresher {
      * the refresh ran).
      */
     record Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions,
-                  List<SourceRange> consumed) {
+                  List<SourceRange> consumed, String cost) {
         Result {
             rebuilt = List.copyOf(rebuilt);
         }
 
+        Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions) {
+            this(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, null, null);
+        }
+
         /** A refresh that builds the whole MV. */
         static Result full(Partitions partitions, String fallbackReason, int rebuiltPartitions) {
-            return new Result("COMPLETE", fallbackReason, false, partitions.names(), rebuiltPartitions, null);
+            return new Result("COMPLETE", fallbackReason, false, partitions.names(), rebuiltPartitions);
         }
 
         Result consumed(List<SourceRange> ranges) {
-            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges);
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges, cost);
+        }
+
+        /** With the cost estimate tasks() shows (JSON), when one was made. */
+        Result costing(String estimate) {
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, estimate);
         }
     }
 
@@ -131,6 +140,11 @@ final class IvmRefresher {
      */
     record Survey(IvmForm form, IvmLayout layout, List<Stream> streams, List<MvMeta.IvmStream> missing, String reason,
                   Map<Long, Set<Long>> removed, Map<Long, List<String>> changed, Map<Long, List<String>> window) {
+        /** How many change rows the streams have not consumed. */
+        long changeRows() {
+            return streams.stream().filter(s -> s.pending() != null).mapToLong(s -> s.pending().changeRows()).sum();
+        }
+
         /** The delta plan of the changed streams' changes, or of all streams' ({@code all}). */
         DeltaPlanner.Delta delta(boolean all) {
             Map<Long, List<String>> read = changed;
@@ -189,9 +203,10 @@ final class IvmRefresher {
      * why, and which MV partitions it rebuilds. The first refresh and COMPLETE build everything; a
      * partition refresh rebuilds the stale partitions, which needs a baseline the rest can keep; an
      * incremental one applies the changes and rebuilds the partitions fed by base partitions that lost
-     * rows in bulk, also when strict (nothing else can bring them back).
+     * rows in bulk, also when strict (nothing else can bring them back), unless it may fall back and
+     * {@code cost} estimates a recompute cheaper.
      */
-    static Result decide(MvMeta mv, Survey survey, Partitions partitions, String mode, boolean fallback) {
+    static Result decide(MvMeta mv, Survey survey, Partitions partitions, String mode, boolean fallback, IvmCostModel.Estimate cost) {
         if (mv.ivm().invalidated() != null && partitionRefresh(mode) && !fallback) {
             throw baselineInvalidated(mv);
         }
@@ -207,9 +222,9 @@ final class IvmRefresher {
             }
             List<String> stale = partitions.stale(mv);
             // With a stream missing, no change is read: every stale partition is rebuilt from the bases.
-            return stale.isEmpty() ? new Result("NOT_REFRESH", null, false, List.of(), 0, null)
+            return stale.isEmpty() ? new Result("NOT_REFRESH", null, false, List.of(), 0)
                     : stale.size() == partitions.targets().size() ? Result.full(partitions, null, 0)
-                    : new Result("PARTIAL", null, false, stale, 0, null);
+                    : new Result("PARTIAL", null, false, stale, 0);
         }
         if (survey.reason() != null) {
             if (mode.equals("INCREMENTAL") && !fallback) {
@@ -225,9 +240,15 @@ final class IvmRefresher {
             return Result.full(partitions, null, lost.size());
         }
         if (survey.changed().isEmpty() && lost.isEmpty()) {
-            return new Result("NOT_REFRESH", null, false, List.of(), 0, null);
+            return new Result("NOT_REFRESH", null, false, List.of(), 0);
         }
-        return new Result("PARTIAL", null, !survey.changed().isEmpty(), lost, lost.size(), null);
+        if (!lost.isEmpty() || !cost.recompute() || mode.equals("INCREMENTAL") && !fallback) {
+            return new Result("PARTIAL", null, !survey.changed().isEmpty(), lost, lost.size());
+        }
+        // Measured to be cheaper: IVM -> PARTITIONS -> COMPLETE.
+        List<String> stale = partitions.stale(mv);
+        return mv.partitionInfo() != null && !stale.isEmpty() && stale.size() < partitions.targets().size()
+                ? new Result("PARTIAL", IvmCostModel.REASON, false, stale, 0) : Result.full(partitions, IvmCostModel.REASON, 0);
     }
 
     /**
@@ -300,18 +321,21 @@ final class IvmRefresher {
      * A refresh whose bases show no new partition version since the last one has nothing in its
      * streams: an incremental refresh then does nothing without reading them (the fixed cost of the
      * common no-op refresh), unless the definition or a stream changed. {@code mvTable} has the
-     * partitions of {@code partitions}; {@code bases} are the definition's tables by id.
+     * partitions of {@code partitions}; {@code bases} are the definition's tables by id; {@code costs}
+     * estimates whether to recompute instead, and learns from what this refresh measures.
      */
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
-                          TaskControl control, Partitions partitions, Map<Long, TableMeta> bases) {
+                          TaskControl control, Partitions partitions, Map<Long, TableMeta> bases, IvmCostModel costs) {
         String signature = IvmSetup.signature(def);
         if (partitions.inSync(mv) && !request.mode().equals("COMPLETE") && mv.ivm().baseline() && streamsPresent(ctx, mv)
                 && signature.equals(mv.ivm().signature())) {
-            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of());
+            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null);
         }
         Survey survey = survey(ctx, mv, mvTable, def, signature);
-        Result result = decide(mv, survey, partitions, request.mode(), request.fallback());
+        IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
+        Result result = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
         List<Stream> streams = new ArrayList<>(survey.streams());
+        long started = System.nanoTime();
         if (result.delta()) {
             DeltaPlanner.Delta delta = survey.delta(false);
             maintenance(ctx, mvTable, survey, control).apply(delta.plan(), delta.weight());
@@ -324,6 +348,12 @@ final class IvmRefresher {
             // The rebuilt rows come from the base partitions they follow: the tracked tables are read only there.
             PlanPrinter scoped = ctx.translator().filteringScans(PartitionTracker.feeding(def.tracked(), bases, chosen)).printer();
             new IvmMaintenance(survey.layout(), mvTable, scoped, runner(ctx, control), null).rebuild(PartitionPredicates.anyOf(mvTable, parts));
+        }
+        double ms = (System.nanoTime() - started) / 1e6;
+        if (result.refreshMode().equals("COMPLETE")) {
+            costs.fullBuild(mv.id(), ms);
+        } else if (result.delta() && result.rebuilt().isEmpty()) {
+            costs.incremental(mv.id(), survey.changeRows(), ms);
         }
         if (!result.rebuilt().isEmpty()) {
             streams.addAll(recreate(ctx, mv, survey.missing()));
@@ -348,7 +378,9 @@ final class IvmRefresher {
             consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
-        return result.consumed(consumed);
+        boolean costed = IvmCostModel.REASON.equals(result.fallbackReason());
+        String choice = !costed ? "INCREMENTAL" : result.refreshMode().equals("COMPLETE") ? "COMPLETE" : "PARTITIONS";
+        return result.consumed(consumed).costing((result.delta() || costed) && estimate.consulted() ? estimate.json(choice) : null);
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {

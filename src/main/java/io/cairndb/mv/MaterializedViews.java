@@ -300,7 +300,7 @@ public final class MaterializedViews {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "WITH ALL STREAMS only applies to EXPLAIN REFRESH MATERIALIZED VIEW");
         }
         if (s.dryRun() != null) {
-            return IvmInspection.dryRun(ctx, mv, s);
+            return IvmInspection.dryRun(ctx, mv, s, scheduler.costs());
         }
         String mode = s.mode() == null ? mv.refreshMethod() : s.mode();
         boolean fallback = s.mode() == null ? mv.ivm() != null && mv.ivm().fallback() : s.fallback();
@@ -347,7 +347,7 @@ public final class MaterializedViews {
         if (s.dryRun() != null || s.sync()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "EXPLAIN REFRESH takes neither WITH DRY RUN nor WITH SYNC MODE");
         }
-        return IvmInspection.explain(ctx, require(ctx, s.name()), s);
+        return IvmInspection.explain(ctx, require(ctx, s.name()), s, scheduler.costs());
     }
 
     /** An IVM MV is refreshed whole: partition lists and ranges and FORCE are refused, with StarRocks's texts. */

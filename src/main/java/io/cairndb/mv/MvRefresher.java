@@ -56,11 +56,11 @@ final class MvRefresher {
      * bound afresh, still has the signature stored when the MV was created.
      */
     record Outcome(String refreshMode, List<String> partitions, TableMeta table, MvMeta mv, boolean planSignatureMatches,
-                   String ivmFallbackReason, int ivmRebuiltPartitions, List<IvmRefresher.SourceRange> ivmConsumed) {
+                   IvmRefresher.Result ivm) {
     }
 
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
-                           TaskControl control) {
+                           TaskControl control, IvmCostModel costs) {
         Connection c = ctx.txn().connection();
         // Metadata comes from the catalog's committed entries, read before the transaction's first
         // statement fixes its snapshot. An entry is published only after its commit, so the base
@@ -96,7 +96,7 @@ final class MvRefresher {
         // The MV with the partitions it will have: an IVM refresh writes rows of new partitions too.
         TableMeta shaped = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, planned));
         IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, shaped, def, request, control,
-                IvmRefresher.Partitions.of(targets, def), bases);
+                IvmRefresher.Partitions.of(targets, def), bases, costs);
         // An IVM refresh that applies changes brings every partition in sync; otherwise it rebuilt some.
         List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
                 : ivm.delta() ? targets : targets.stream().filter(t -> ivm.rebuilt().contains(t.name())).toList();
@@ -146,8 +146,7 @@ final class MvRefresher {
         }
         String mode = ivm != null ? ivm.refreshMode()
                 : chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";
-        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()),
-                ivm == null ? null : ivm.fallbackReason(), ivm == null ? 0 : ivm.rebuiltPartitions(), ivm == null ? null : ivm.consumed());
+        return new Outcome(mode, List.copyOf(chosenNames), updated, refreshed, !def.planChanged(mv.planSignature()), ivm);
     }
 
     /** The definition's tables by id, as the catalog has them now. */

@@ -48,6 +48,7 @@ public final class MvScheduler implements AutoCloseable {
     private final ExecutorService workers;
     private final ScheduledExecutorService timer;
     private final Map<Long, Job> jobs = new ConcurrentHashMap<>();
+    private final IvmCostModel costs = new IvmCostModel();
     private final List<Connection> connections = new CopyOnWriteArrayList<>();
     private final ThreadLocal<Connection> workerConnection = new ThreadLocal<>();
     private final AtomicLong taskIds;
@@ -135,7 +136,7 @@ public final class MvScheduler implements AutoCloseable {
                     db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
                     triggerMode.equals("MANUAL") && request.mode().equals("COMPLETE"), null, List.of(), List.of(), queryId(),
                     request.partitions(), null, mv.ivm() == null ? null : request.mode() + (request.fallback() ? " FALLBACK" : ""), null, 0,
-                    null, null);
+                    null, null, null);
             run = new TaskRun(record, request);
             if (job.running == null) {
                 job.running = run;
@@ -206,11 +207,10 @@ public final class MvScheduler implements AutoCloseable {
             List<TaskRecord> earlier = new ArrayList<>();
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
-                        run.control);
+                        run.control, costs);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
                         out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches())
-                        .withIvm(out.ivmFallbackReason(), out.ivmRebuiltPartitions(), IvmRefresher.versions(out.ivmConsumed()),
-                                IvmRefresher.times(out.ivmConsumed()));
+                        .withIvm(out.ivm());
                 if (mv.ivm() != null && out.refreshMode().equals("NOT_REFRESH")) {
                     // Nothing to write: no commit (and no WAL sync) for the common no-op refresh. Its
                     // record and freshness are kept in memory and stored with the next task that commits.
@@ -477,8 +477,14 @@ public final class MvScheduler implements AutoCloseable {
         return trigger.interval() * unit;
     }
 
+    /** What IVM refreshes measured, which decides whether one recomputes instead. */
+    IvmCostModel costs() {
+        return costs;
+    }
+
     /** Stops a dropped MV's job: its schedule and any pending task. */
     void forget(long mvId) {
+        costs.forget(mvId);
         Job job = jobs.remove(mvId);
         if (job == null) {
             return;

@@ -21,7 +21,7 @@ public final class TaskHistory {
     private static final String COLUMNS = "task_id, job_id, job_name, mv_id, mv_name, db_id, db_name, status, error_msg, "
             + "create_time, start_time, finish_time, trigger_mode, refresh_mode, need_partitions, completed_partitions, "
             + "last_query_id, complete_requested, requested_partitions, plan_signature_matches, requested_method, "
-            + "ivm_fallback_reason, ivm_rebuilt_partitions, ivm_source_versions, ivm_source_times";
+            + "ivm_fallback_reason, ivm_rebuilt_partitions, ivm_source_versions, ivm_source_times, ivm_cost";
 
     private TaskHistory() {
     }
@@ -39,6 +39,7 @@ public final class TaskHistory {
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_rebuilt_partitions INTEGER");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_source_versions VARCHAR");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_source_times VARCHAR");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_cost VARCHAR");
     }
 
     /**
@@ -58,7 +59,7 @@ public final class TaskHistory {
                 Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())),
                 t.planSignatureMatches() == null ? "NULL" : t.planSignatureMatches().toString(), nullable(t.requestedMethod()),
                 nullable(t.ivmFallbackReason()), Integer.toString(t.ivmRebuiltPartitions()), nullable(t.ivmSourceVersions()),
-                nullable(t.ivmSourceTimes()));
+                nullable(t.ivmSourceTimes()), nullable(t.ivmCost()));
         Sql.execute(c, "INSERT INTO " + TABLE + " (" + COLUMNS + ") VALUES (" + String.join(", ", values) + ")");
         if (trim) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
@@ -77,7 +78,8 @@ public final class TaskHistory {
                     (String) r.get(12), Boolean.TRUE.equals(r.get(17)), (String) r.get(13), list((String) r.get(14)),
                     list((String) r.get(15)), (String) r.get(16), list((String) r.get(18)),
                     r.get(19) instanceof Boolean b ? b : null, (String) r.get(20), (String) r.get(21),
-                    r.get(22) == null ? 0 : ((Number) r.get(22)).intValue(), (String) r.get(23), (String) r.get(24)));
+                    r.get(22) == null ? 0 : ((Number) r.get(22)).intValue(), (String) r.get(23), (String) r.get(24),
+                    (String) r.get(25)));
         }
         return out;
     }

@@ -14,14 +14,15 @@ import java.util.Locale;
  * for other MVs, whose TaskContext shows only isComplete, as in Doris); ivmFallbackReason why an IVM refresh fell back (null when it did not),
  * ivmRebuiltPartitions how many MV partitions it rebuilt in full beyond its first build;
  * ivmSourceVersions and ivmSourceTimes the changes it consumed per base table (StarRocks's
- * imvSourceVersionRange and its commit times, JSON; null for other tasks).
+ * imvSourceVersionRange and its commit times, JSON; null for other tasks); ivmCost the estimate an
+ * incremental refresh was chosen or refused by (JSON, see {@link IvmCostModel.Estimate}; null when none was made).
  */
 public record TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
                          String status, String errorMsg, long createTime, long startTime, long finishTime,
                          String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
                          List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions,
                          Boolean planSignatureMatches, String requestedMethod, String ivmFallbackReason,
-                         int ivmRebuiltPartitions, String ivmSourceVersions, String ivmSourceTimes) {
+                         int ivmRebuiltPartitions, String ivmSourceVersions, String ivmSourceTimes, String ivmCost) {
 
     public TaskRecord {
         requestedPartitions = List.copyOf(requestedPartitions);
@@ -54,8 +55,9 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
         String partitions = requestedPartitions.isEmpty() ? "" : ",\"partitions\":" + TaskHistory.json(requestedPartitions);
         String plan = planSignatureMatches == null ? "" : ",\"planSignatureMatches\":" + planSignatureMatches;
         String method = requestedMethod == null ? "" : ",\"refreshMethod\":\"" + requestedMethod + "\"";
+        String cost = ivmCost == null ? "" : ",\"ivmCost\":" + ivmCost;
         return "{\"triggerMode\":\"" + triggerMode + "\"" + method + partitions + ",\"isComplete\":" + completeRequested + plan
-                + "}";
+                + cost + "}";
     }
 
     TaskRecord with(String newStatus, String error, long start, long finish, String mode, List<String> need,
@@ -63,21 +65,24 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, newStatus, error, createTime, start,
                 finish, triggerMode, completeRequested, mode, need, completed, lastQueryId, requestedPartitions,
                 planSignatureMatches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions,
-                ivmSourceVersions, ivmSourceTimes);
+                ivmSourceVersions, ivmSourceTimes, ivmCost);
     }
 
     TaskRecord withPlanSignatureMatches(boolean matches) {
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
                 finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
                 lastQueryId, requestedPartitions, matches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions,
-                ivmSourceVersions, ivmSourceTimes);
+                ivmSourceVersions, ivmSourceTimes, ivmCost);
     }
 
-    /** The record of a successful IVM refresh: why it fell back (null: it did not) and how many partitions it rebuilt. */
-    TaskRecord withIvm(String fallbackReason, int rebuiltPartitions, String sourceVersions, String sourceTimes) {
+    /** The record of a successful refresh with what its IVM part did (null: the MV is not IVM). */
+    TaskRecord withIvm(IvmRefresher.Result ivm) {
+        if (ivm == null) {
+            return this;
+        }
         return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime,
                 finishTime, triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions,
-                lastQueryId, requestedPartitions, planSignatureMatches, requestedMethod, fallbackReason, rebuiltPartitions,
-                sourceVersions, sourceTimes);
+                lastQueryId, requestedPartitions, planSignatureMatches, requestedMethod, ivm.fallbackReason(), ivm.rebuiltPartitions(),
+                IvmRefresher.versions(ivm.consumed()), IvmRefresher.times(ivm.consumed()), ivm.cost());
     }
 }
