@@ -32,6 +32,11 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
     static final List<String> RECOMPUTED = List.of("bool_or", "approx_count_distinct", "ndv", "array_agg", "collect_list",
             "bitmap_union", "bitmap_union_count", "bitmap_agg", "hll_union", "percentile_union");
 
+    /** MIN or MAX: a retraction of the extreme needs its group recomputed. */
+    boolean extreme() {
+        return function.equals("min") || function.equals("max");
+    }
+
     private boolean recomputed() {
         return RECOMPUTED.contains(function);
     }
@@ -95,7 +100,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
             out.add(new Column(count(), DataType.BIGINT));
         }
         if (hasValue()) {
-            out.add(new Column(value(), function.equals("min") || function.equals("max") ? argType : sumType()));
+            out.add(new Column(value(), extreme() ? argType : sumType()));
         }
         return out;
     }
@@ -120,7 +125,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         if (ownCount()) {
             out.add("coalesce(sum(CASE WHEN " + x + " IS NOT NULL THEN " + w + " ELSE 0 END), 0) AS " + Sql.ident(count()));
         }
-        if (function.equals("min") || function.equals("max")) {
+        if (extreme()) {
             out.add(function + "(" + x + ") FILTER (WHERE " + w + " > 0) AS " + Sql.ident(value()));
             out.add(function + "(" + x + ") FILTER (WHERE " + w + " < 0) AS " + Sql.ident(retracted()));
         } else if (hasValue()) {
@@ -160,7 +165,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         String delta = d + "." + Sql.ident(value());
         String type = DuckTypes.toDuckDb(columns().get(columns().size() - 1).type());
         String merged;
-        if (function.equals("min") || function.equals("max")) {
+        if (extreme()) {
             String better = function.equals("min") ? "<" : ">";
             merged = "CASE WHEN " + old + " IS NULL THEN " + delta + " WHEN " + delta + " IS NULL THEN " + old + " WHEN " + delta
                     + " " + better + " " + old + " THEN " + delta + " ELSE " + old + " END";
@@ -176,7 +181,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         if (recomputed()) {
             return "TRUE";
         }
-        if (!function.equals("min") && !function.equals("max")) {
+        if (!extreme()) {
             return null;
         }
         // A retraction in a group with no stored extreme took back a value inserted by the same delta:
@@ -222,6 +227,6 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
 
     /** The state columns a delta's partial state has besides the stored ones (the retracted extreme). */
     List<String> deltaOnly() {
-        return function.equals("min") || function.equals("max") ? List.of(retracted()) : List.of();
+        return extreme() ? List.of(retracted()) : List.of();
     }
 }

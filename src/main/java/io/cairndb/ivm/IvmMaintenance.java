@@ -93,17 +93,28 @@ public final class IvmMaintenance {
                 + Sql.ident("__mv") + "(" + names(columns) + ")" + (scope == null ? "" : " WHERE " + scope));
     }
 
-    /** Applies {@code delta} (the rows the definition gains and loses, weighted by {@code weight}). */
-    public void apply(PlanNode delta, PlanColumn weight) {
+    /**
+     * Applies {@code delta} (the rows the definition gains and loses, weighted by {@code weight}). With
+     * {@code mayStop}, it writes nothing and returns why when it would recompute more than
+     * {@link #RECOMPUTE_LIMIT} groups and over half of the MV's from the base: that reads the whole
+     * input, so a full build costs no more (MIN_MAX_BOUNDARY_HIT when the MV has MIN or MAX, else
+     * BITMAP_AGG_DELETE: its other aggregates are kept as values, like bitmaps). Null: applied.
+     */
+    public String apply(PlanNode delta, PlanColumn weight, boolean mayStop) {
         String rows = printer.printColumns(delta);
         String w = PlanPrinter.columnName(weight);
+        String stopped = null;
         if (layout.form().aggregate() == null) {
             applyToMultiset(rows, w);
         } else {
-            applyToGroups(rows, w);
+            stopped = applyToGroups(rows, w, mayStop);
         }
         discard();
+        return stopped;
     }
+
+    /** Above this many groups to recompute, a refresh that may fall back considers a full build instead. */
+    public static final long RECOMPUTE_LIMIT = 1_000;
 
     /**
      * The rows applying {@code delta} would write, as a query, with what it would do to each: for an
@@ -149,10 +160,15 @@ public final class IvmMaintenance {
 
     // ---------------------------------------------------------------- aggregate MVs
 
-    private void applyToGroups(String rows, String w) {
+    private String applyToGroups(String rows, String w, boolean mayStop) {
         List<String> recompute = stageGroups(rows, w);
         PlanNode.Aggregate a = layout.form().aggregate();
         String mv = table.duckName();
+        long recomputed = recompute.isEmpty() ? 0
+                : ((Number) runner.scalar("SELECT count(*) FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE))).longValue();
+        if (mayStop && recomputed > RECOMPUTE_LIMIT && recomputed * 2 > ((Number) runner.scalar("SELECT count(*) FROM " + mv)).longValue()) {
+            return layout.states().stream().anyMatch(AggregateState::extreme) ? "MIN_MAX_BOUNDARY_HIT" : "BITMAP_AGG_DELETE";
+        }
         String touched = a.keys().isEmpty() ? "SELECT * FROM " + mv
                 : "SELECT m.* FROM " + mv + " AS m SEMI JOIN " + STAGED + " AS n ON " + String.join(" AND ", sameGroup("m", "n"));
         capture(ChangelogTables.DELETE, touched);
@@ -164,11 +180,11 @@ public final class IvmMaintenance {
         String kept = "NOT " + Sql.ident(RECOMPUTE) + " AND (" + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 OR " + keptEmpty("")
                 + ")";
         runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE " + kept));
-        if (!recompute.isEmpty() && ((Number) runner.scalar("SELECT count(*) FROM " + STAGED + " WHERE " + Sql.ident(RECOMPUTE)))
-                .longValue() > 0) {
+        if (recomputed > 0) {
             runner.execute(insertRows(recomputed(a)));
         }
         capture(ChangelogTables.APPEND, touched);
+        return null;
     }
 
     /** The groups to recompute, computed again from the base rows they hold. */

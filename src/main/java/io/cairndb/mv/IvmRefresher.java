@@ -333,13 +333,17 @@ final class IvmRefresher {
         }
         Survey survey = survey(ctx, mv, mvTable, def, signature);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
-        Result result = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
+        boolean mayFallBack = request.fallback() || request.mode().equals("AUTO");
+        Result decided = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
         List<Stream> streams = new ArrayList<>(survey.streams());
         long started = System.nanoTime();
-        if (result.delta()) {
+        String stopped = null;
+        if (decided.delta()) {
             DeltaPlanner.Delta delta = survey.delta(false);
-            maintenance(ctx, mvTable, survey, control).apply(delta.plan(), delta.weight());
+            stopped = maintenance(ctx, mvTable, survey, control).apply(delta.plan(), delta.weight(), mayFallBack);
         }
+        // Applying would have recomputed most groups from the base: a full build instead, which costs no more.
+        Result result = stopped == null ? decided : Result.full(partitions, stopped, 0);
         if (result.refreshMode().equals("COMPLETE")) {
             maintenance(ctx, mvTable, survey, control).baseline();
         } else if (!result.rebuilt().isEmpty()) {
