@@ -131,46 +131,57 @@ public final class DeltaPlanner {
      * so with K the keys of ΔL and ΔR, Δ = J(L|K, R|K) − J(L_old|K, R_old|K). The old sides are the
      * current rows with the changes taken back (X − ΔX, consolidated: each distinct row with its
      * multiplicity, which weighs the old join's rows); NULL keys match NULL keys here (<=>), so a
-     * changed row with a NULL key is scoped too.
+     * changed row with a NULL key is scoped too. Without an equality any row may pair with any other:
+     * the scope is the whole join, recomputed as it is and as it was.
      */
     private Delta outerJoin(PlanNode.Join j, Delta left, Delta right) {
-        EquiKey key = EquiKey.of(j).orElseThrow(() -> new IllegalArgumentException("outer join without an equality"));
-        PlanColumn k = new PlanColumn(nextId++, "__DORIS_IVM_KEY__", key.type(), true);
-        List<PlanNode> keys = new ArrayList<>();
-        if (left != null) {
-            keys.add(new PlanNode.Project(left.plan(), List.of(new PlanNode.Assignment(k, key.left()))));
+        EquiKey key = EquiKey.of(j).orElse(null);
+        Scope scope = null;
+        if (key != null) {
+            PlanColumn k = new PlanColumn(nextId++, "__DORIS_IVM_KEY__", key.type(), true);
+            List<PlanNode> keys = new ArrayList<>();
+            if (left != null) {
+                keys.add(new PlanNode.Project(left.plan(), List.of(new PlanNode.Assignment(k, key.left()))));
+            }
+            if (right != null) {
+                keys.add(new PlanNode.Project(right.plan(), List.of(new PlanNode.Assignment(k, key.right()))));
+            }
+            scope = new Scope(new PlanNode.Distinct(unite(keys, List.of(k))), k);
         }
-        if (right != null) {
-            keys.add(new PlanNode.Project(right.plan(), List.of(new PlanNode.Assignment(k, key.right()))));
-        }
-        PlanNode touched = new PlanNode.Distinct(unite(keys, List.of(k)));
         PlanColumn w = weightColumn();
         List<PlanColumn> outputs = new ArrayList<>(j.outputs());
         outputs.add(w);
 
-        PlanNode newLeft = scoped(j.left(), key.left(), touched, k);
-        PlanNode newRight = scoped(j.right(), key.right(), touched, k);
+        PlanNode newLeft = scoped(j.left(), key == null ? null : key.left(), scope);
+        PlanNode newRight = scoped(j.right(), key == null ? null : key.right(), scope);
         PlanNode now = term(j, newLeft, newRight, w, PLUS_ONE);
 
-        Old oldLeft = old(j.left(), newLeft, left, key.left(), touched, k);
-        Old oldRight = old(j.right(), newRight, right, key.right(), touched, k);
+        Old oldLeft = old(j.left(), newLeft, left, key == null ? null : key.left(), scope);
+        Old oldRight = old(j.right(), newRight, right, key == null ? null : key.right(), scope);
         ScalarExpr weight = multiply(oldLeft.multiplicity(), oldRight.multiplicity());
         PlanNode before = term(j, oldLeft.plan(), oldRight.plan(), w,
                 new ScalarExpr.Call(Operator.NEGATIVE.function(), List.of(weight), DataType.BIGINT, false));
         return new Delta(unite(List.of(now, before), outputs), w);
     }
 
-    /** The rows of {@code side} whose key is among {@code touched} (column {@code k}). */
-    private static PlanNode scoped(PlanNode side, ScalarExpr key, PlanNode touched, PlanColumn k) {
-        ScalarExpr match = new ScalarExpr.Call(Operator.EQ_FOR_NULL.function(), List.of(key, k.ref()), DataType.BOOLEAN, false);
-        return new PlanNode.Join(PlanNode.JoinKind.LEFT_SEMI, side, touched, match);
+    /** The join keys a change touches (column {@code k} of {@code touched}); null when the whole join is in scope. */
+    private record Scope(PlanNode touched, PlanColumn k) {
+    }
+
+    /** The rows of {@code side} whose key ({@code key}, over the side's columns) is in {@code scope} (all: null). */
+    private static PlanNode scoped(PlanNode side, ScalarExpr key, Scope scope) {
+        if (scope == null) {
+            return side;
+        }
+        ScalarExpr match = new ScalarExpr.Call(Operator.EQ_FOR_NULL.function(), List.of(key, scope.k().ref()), DataType.BOOLEAN, false);
+        return new PlanNode.Join(PlanNode.JoinKind.LEFT_SEMI, side, scope.touched(), match);
     }
 
     /** A side as it was, scoped, and the expression of each row's multiplicity (a constant 1 when it did not change). */
     private record Old(PlanNode plan, ScalarExpr multiplicity) {
     }
 
-    private Old old(PlanNode side, PlanNode current, Delta change, ScalarExpr key, PlanNode touched, PlanColumn k) {
+    private Old old(PlanNode side, PlanNode current, Delta change, ScalarExpr key, Scope scope) {
         if (change == null) {
             return new Old(current, PLUS_ONE);
         }
@@ -187,7 +198,7 @@ public final class DeltaPlanner {
         List<PlanColumn> columns = new ArrayList<>(side.outputs());
         columns.add(w);
         PlanNode both = unite(List.of(new PlanNode.Project(current, kept),
-                new PlanNode.Project(scoped(change.plan(), key, touched, k), undone)), columns);
+                new PlanNode.Project(scoped(change.plan(), key, scope), undone)), columns);
         PlanColumn multiplicity = new PlanColumn(nextId++, "__DORIS_IVM_MULTIPLICITY__", DataType.BIGINT, true);
         PlanNode.AggregateCall sum = new PlanNode.AggregateCall("sum", List.of(w.ref()), false, List.of());
         PlanNode grouped = new PlanNode.Aggregate(both, side.outputs(), List.of(), List.of(new PlanNode.AggregateAssignment(multiplicity,

@@ -125,9 +125,6 @@ public final class IvmAnalyzer {
             if (j.kind() != PlanNode.JoinKind.INNER && j.kind() != PlanNode.JoinKind.CROSS && !outer) {
                 throw refused("IVMAnalyzer does not support join type: " + joinName(j.kind()));
             }
-            if (outer && EquiKey.of(j).isEmpty()) {
-                throw refused("IVMAnalyzer does not support a " + joinName(j.kind()) + " without an equality between its two sides");
-            }
             if (j.condition() != null) {
                 checkExpressions(List.of(j.condition()));
             }

@@ -59,6 +59,7 @@ class IvmDifferentialTest {
         MVS.put("left_join", "SELECT o.id, o.qty, c.city FROM orders o LEFT JOIN custs c ON o.cust = c.cust");
         MVS.put("left_join_agg", "SELECT c.city, count(*) AS n, sum(o.qty) AS q, count(c.tier) AS t FROM orders o "
                 + "LEFT JOIN custs c ON o.cust = c.cust GROUP BY c.city");
+        MVS.put("left_join_nonequi", "SELECT o.id, c.cust, c.city FROM orders o LEFT JOIN custs c ON o.cust < c.cust AND c.tier > 0");
         MVS.put("full_join", "SELECT o.id, c.cust, c.tier FROM orders o FULL JOIN custs c ON o.cust = c.cust AND c.tier > 0");
         // Partitioned (names start with part_): a base partition truncated or overwritten rebuilds only its MV partition.
         MVS.put("part_daily", "SELECT d, cust, sum(v) AS s, count(*) AS c, max(v) AS m FROM sales GROUP BY d, cust");
