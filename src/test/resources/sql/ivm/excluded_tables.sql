@@ -54,7 +54,8 @@ SELECT RefreshMode FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
 ----
 NOT_REFRESH
 
-# No longer excluded: a stream is created and the next refresh rebuilds.
+# No longer excluded: a stream is created, the baseline no longer covers what the MV maintains
+# (SCHEMA_CHANGE until it is built again) and the next refresh rebuilds.
 statement ok
 ALTER MATERIALIZED VIEW by_label SET ("excluded_trigger_tables" = "")
 
@@ -64,8 +65,18 @@ SELECT BASE_TABLE_NAME FROM information_schema.table_streams
 items
 kinds
 
+query
+SELECT State, SchemaChangeDetail FROM mv_infos("database" = "ivm_excluded") WHERE Name = "by_label"
+----
+SCHEMA_CHANGE|the IVM baseline was invalidated: excluded_trigger_tables no longer excludes ivm_excluded.kinds
+
 statement ok
 REFRESH MATERIALIZED VIEW by_label INCREMENTAL WITH SYNC MODE
+
+query
+SELECT State, SchemaChangeDetail FROM mv_infos("database" = "ivm_excluded") WHERE Name = "by_label"
+----
+NORMAL|(empty)
 
 query
 SELECT * FROM by_label ORDER BY label
