@@ -85,3 +85,90 @@ CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT region FROM
 
 statement error Only an incrementally maintained materialized view keeps a binlog: create it with REFRESH INCREMENTAL, or without binlog.enable
 CREATE MATERIALIZED VIEW bad REFRESH COMPLETE ON MANUAL PROPERTIES ("binlog.enable" = "true") AS SELECT region FROM sales
+
+# Chained over partitions: a lower MV's partition rebuilt (its base partition truncated) or dropped reaches
+# the MV above as a bulk removal of that partition: it rebuilds or drops only the partition that follows it.
+statement ok
+CREATE DATABASE ivm_chain_parts
+
+statement ok
+USE ivm_chain_parts
+
+statement ok
+CREATE TABLE orders (d DATE, id INT, g INT, v INT) DUPLICATE KEY(d, id)
+PARTITION BY RANGE(d) (FROM ('2024-01-01') TO ('2024-01-04') INTERVAL 1 DAY)
+DISTRIBUTED BY HASH(id) BUCKETS 1 PROPERTIES ("binlog.enable" = "true")
+
+statement ok
+INSERT INTO orders VALUES ('2024-01-01', 1, 1, 10), ('2024-01-01', 2, 2, 20), ('2024-01-02', 3, 1, 30), ('2024-01-03', 4, 1, 40)
+
+statement ok
+CREATE MATERIALIZED VIEW daily BUILD IMMEDIATE REFRESH INCREMENTAL ON MANUAL PARTITION BY (d)
+PROPERTIES ("binlog.enable" = "true") AS SELECT d, g, sum(v) AS s, count(*) AS c FROM orders GROUP BY d, g
+
+wait tasks
+
+statement ok
+CREATE MATERIALIZED VIEW top BUILD IMMEDIATE REFRESH INCREMENTAL ON MANUAL PARTITION BY (d)
+AS SELECT d, sum(s) AS s, max(c) AS mc FROM daily GROUP BY d
+
+wait tasks
+
+query
+SELECT * FROM top ORDER BY d
+----
+2024-01-01|30|1
+2024-01-02|30|1
+2024-01-03|40|1
+
+statement ok
+TRUNCATE TABLE orders PARTITION (p_20240102)
+
+statement ok
+INSERT INTO orders VALUES ('2024-01-03', 7, 2, 70), ('2024-01-02', 8, 3, 80)
+
+statement ok
+REFRESH MATERIALIZED VIEW daily INCREMENTAL WITH SYNC MODE
+
+statement ok
+REFRESH MATERIALIZED VIEW top INCREMENTAL WITH SYNC MODE
+
+query
+SELECT * FROM top ORDER BY d
+----
+2024-01-01|30|1
+2024-01-02|80|1
+2024-01-03|110|1
+
+query
+SELECT MvName, RefreshMode, IvmRebuiltPartitions FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 2
+----
+top|PARTIAL|1
+daily|PARTIAL|1
+
+statement ok
+ALTER TABLE orders DROP PARTITION p_20240101
+
+statement ok
+REFRESH MATERIALIZED VIEW daily INCREMENTAL WITH SYNC MODE
+
+statement ok
+REFRESH MATERIALIZED VIEW top INCREMENTAL WITH SYNC MODE
+
+query
+SELECT * FROM top ORDER BY d
+----
+2024-01-02|80|1
+2024-01-03|110|1
+
+query
+SELECT MvName, RefreshMode, IvmRebuiltPartitions FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 2
+----
+top|PARTIAL|0
+daily|PARTIAL|0
+
+query columns=PartitionName
+SHOW PARTITIONS FROM top
+----
+p_20240102_20240103
+p_20240103_20240104
