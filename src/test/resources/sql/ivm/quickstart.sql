@@ -113,8 +113,8 @@ SET show_hidden_columns = true
 query
 SELECT * FROM orders_by_status ORDER BY order_status
 ----
-created|1|400.00|1|1|400.00
-paid|2|400.00|2|2|400.00
+created|1|400.00|1|1
+paid|2|400.00|2|2
 
 statement ok
 SET show_hidden_columns = false

@@ -21,10 +21,12 @@ import java.util.List;
  * and are kept as their value alone: every group a change touches is recomputed from the base.
  * Calls over the same argument share their state ({@code share}: the first such call's position):
  * SUM(x), AVG(x) and COUNT(x) keep one sum and one count; the count of an argument that is never
- * NULL is the group's row count.
+ * NULL is the group's row count. A state that an output shows as it is (a bare {@code MIN(x)}, a
+ * {@code SUM(x)} of the same type) is kept in that visible column instead of a hidden copy:
+ * {@code shown} maps a state column's hidden name to the visible column that holds it.
  */
 record AggregateState(int index, String function, boolean countStar, DataType argType, boolean argNullable, int share,
-                      DataType valueType, List<Integer> bits) {
+                      DataType valueType, List<Integer> bits, java.util.Map<String, String> shown) {
     static final String GROUP_COUNT = "__DORIS_IVM_COUNT__";
     /** Which grouping set a row of GROUPING SETS / ROLLUP / CUBE belongs to: a bit per key, set when the key is not grouped. */
     static final String GROUPING = "__DORIS_IVM_GROUPING__";
@@ -51,15 +53,33 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
     }
 
     private String count() {
-        return countStar || !argNullable ? GROUP_COUNT : "__DORIS_IVM_NN_" + share + "__";
+        return countStar || !argNullable ? GROUP_COUNT : shown.getOrDefault(hiddenCount(), hiddenCount());
     }
 
     private String value() {
+        return shown.getOrDefault(hiddenValue(), hiddenValue());
+    }
+
+    /** The hidden name of the non-NULL count (when not the group's row count). */
+    String hiddenCount() {
+        return "__DORIS_IVM_NN_" + share + "__";
+    }
+
+    /** The hidden name of the value (sum, extreme or the value itself); null for COUNT and GROUPING. */
+    String hiddenValue() {
+        if (grouping() || !hasValue()) {
+            return null;
+        }
         return switch (function) {
             case "sum", "avg" -> "__DORIS_IVM_SUM_" + share + "__";
             case "min", "max" -> "__DORIS_IVM_" + function.toUpperCase(java.util.Locale.ROOT) + "_" + share + "__";
             default -> "__DORIS_IVM_AGG_" + index + "_VALUE__";
         };
+    }
+
+    /** The type the value is kept in. */
+    DataType valueStateType() {
+        return recomputed() ? valueType : extreme() ? argType : sumType();
     }
 
     /** Whether the non-NULL count is a column of its own (not the group's row count). */
@@ -87,20 +107,17 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         };
     }
 
+    /** The state's hidden columns (those no visible column holds). */
     List<Column> columns() {
         List<Column> out = new ArrayList<>();
         if (grouping()) {
             return out;
         }
-        if (recomputed()) {
-            out.add(new Column(value(), valueType));
-            return out;
-        }
-        if (ownCount()) {
+        if (!recomputed() && ownCount() && !shown.containsKey(hiddenCount())) {
             out.add(new Column(count(), DataType.BIGINT));
         }
-        if (hasValue()) {
-            out.add(new Column(value(), extreme() ? argType : sumType()));
+        if (hasValue() && !shown.containsKey(hiddenValue())) {
+            out.add(new Column(value(), valueStateType()));
         }
         return out;
     }
@@ -135,7 +152,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
     }
 
     private String retracted() {
-        String value = value();
+        String value = hiddenValue();
         return value.substring(0, value.length() - 2) + "_RETRACTED__";
     }
 
@@ -163,7 +180,7 @@ record AggregateState(int index, String function, boolean countStar, DataType ar
         }
         String old = m + "." + Sql.ident(value());
         String delta = d + "." + Sql.ident(value());
-        String type = DuckTypes.toDuckDb(columns().get(columns().size() - 1).type());
+        String type = DuckTypes.toDuckDb(valueStateType());
         String merged;
         if (extreme()) {
             String better = function.equals("min") ? "<" : ">";

@@ -13,7 +13,8 @@ import java.util.List;
  * Where an IVM MV keeps what it maintains. A multiset MV keeps its rows as they are, nothing more. An
  * aggregate MV keeps, besides its visible columns, each group's row count and the state of each
  * aggregate call ({@link AggregateState}) in hidden columns, and each grouping key in the visible
- * column that shows it as it is or else in a hidden column. Hidden columns are named
+ * column that shows it as it is or else in a hidden column; likewise a state an output shows as it
+ * is lives in that output's column (see {@link AggregateState}). Hidden columns are named
  * {@code __DORIS_IVM_...__} and follow the visible ones; the layout is derived again from the plan
  * at every refresh, so it needs no storage of its own.
  */
@@ -30,11 +31,16 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
         hidden = List.copyOf(hidden);
     }
 
-    /** The layout of {@code form} for an MV whose visible columns are named {@code visible}, in order. */
-    public static IvmLayout of(IvmForm form, List<String> visible) {
+    /**
+     * The layout of {@code form} for an MV whose visible columns are {@code visible}, in order.
+     * {@code stored}: the names of the columns an existing MV table has (null for a new MV); a state
+     * it keeps in a hidden column stays there, so that MVs built before states were shared still read.
+     */
+    public static IvmLayout of(IvmForm form, List<ColumnMeta> visible, java.util.Set<String> stored) {
+        List<String> names = visible.stream().map(ColumnMeta::name).toList();
         PlanNode.Aggregate a = form.aggregate();
         if (a == null) {
-            return new IvmLayout(form, visible, List.of(), List.of(), List.of());
+            return new IvmLayout(form, names, List.of(), List.of(), List.of());
         }
         List<ColumnMeta> hidden = new ArrayList<>();
         List<String> keyColumns = new ArrayList<>();
@@ -42,7 +48,7 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
             PlanColumn key = a.keys().get(j);
             int shown = shownAsIs(form.outputs(), key);
             if (shown >= 0) {
-                keyColumns.add(visible.get(shown));
+                keyColumns.add(names.get(shown));
             } else {
                 String name = HIDDEN_PREFIX + "KEY_" + j + "__";
                 keyColumns.add(name);
@@ -53,6 +59,38 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
         if (!a.groupingSets().isEmpty()) {
             hidden.add(column(AggregateState.GROUPING, DataType.BIGINT));
         }
+        List<AggregateState> alone = states(a, java.util.Map.of());
+        java.util.Map<String, String> shared = new java.util.HashMap<>();
+        for (int i = 0; i < alone.size(); i++) {
+            AggregateState state = alone.get(i);
+            int output = shownAsIs(form.outputs(), a.aggregates().get(i).column());
+            if (output < 0) {
+                continue;
+            }
+            ColumnMeta column = visible.get(output);
+            String kept = state.function().equals("count") && !state.countStar() && state.argNullable() ? state.hiddenCount()
+                    : state.function().equals("avg") || state.function().equals("count") ? null : state.hiddenValue();
+            DataType type = state.function().equals("count") ? DataType.BIGINT : state.valueStateType();
+            if (kept != null && column.type().equals(type) && !shared.containsKey(kept) && (stored == null || !stored.contains(kept))) {
+                shared.put(kept, column.name());
+            }
+        }
+        List<AggregateState> states = states(a, shared);
+        for (AggregateState state : states) {
+            for (AggregateState.Column c : state.columns()) {
+                if (hidden.stream().noneMatch(h -> h.name().equals(c.name()))) {
+                    hidden.add(column(c.name(), c.type()));
+                }
+            }
+        }
+        if (form.having() != null) {
+            hidden.add(new ColumnMeta(HAVING, DataType.BOOLEAN, false, false, null, false, null, ""));
+        }
+        return new IvmLayout(form, names, keyColumns, states, hidden);
+    }
+
+    /** Each aggregate call's state; calls over the same argument share it; {@code shown}: states kept in visible columns. */
+    private static List<AggregateState> states(PlanNode.Aggregate a, java.util.Map<String, String> shown) {
         List<AggregateState> states = new ArrayList<>();
         java.util.Map<ScalarExpr, Integer> firstOver = new java.util.HashMap<>();
         for (int i = 0; i < a.aggregates().size(); i++) {
@@ -64,20 +102,10 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
                 bits.add(a.keys().size() - 1 - key);
             }
             int share = args.isEmpty() ? i : firstOver.computeIfAbsent(args.get(0), x -> states.size());
-            AggregateState state = new AggregateState(i, agg.call().function(), args.isEmpty(),
-                    args.isEmpty() ? null : args.get(0).type(), !args.isEmpty() && args.get(0).nullable(), share,
-                    agg.column().type(), bits);
-            states.add(state);
-            for (AggregateState.Column c : state.columns()) {
-                if (hidden.stream().noneMatch(h -> h.name().equals(c.name()))) {
-                    hidden.add(column(c.name(), c.type()));
-                }
-            }
+            states.add(new AggregateState(i, agg.call().function(), args.isEmpty(), args.isEmpty() ? null : args.get(0).type(),
+                    !args.isEmpty() && args.get(0).nullable(), share, agg.column().type(), bits, shown));
         }
-        if (form.having() != null) {
-            hidden.add(new ColumnMeta(HAVING, DataType.BOOLEAN, false, false, null, false, null, ""));
-        }
-        return new IvmLayout(form, visible, keyColumns, states, hidden);
+        return states;
     }
 
     /** Whether a column is one of the hidden IVM columns. */

@@ -163,7 +163,7 @@ final class IvmRefresher {
         Connection c = ctx.txn().connection();
         IvmForm form = IvmAnalyzer.analyze(def.plan(), IvmSetup.tables(ctx), IvmSetup.excluded(ctx, def, mv.properties()),
                 def.lineage().nondeterministicFunctions());
-        List<String> visible = mvTable.columns().stream().map(col -> col.name()).filter(n -> !IvmLayout.isHidden(n)).toList();
+        List<io.cairndb.catalog.ColumnMeta> visible = mvTable.columns().stream().filter(col -> !IvmLayout.isHidden(col.name())).toList();
         List<Stream> streams = new ArrayList<>();
         String kept = mv.ivm().signature();
         String reason = kept != null && !kept.equals(signature) ? "PLAN_SIGNATURE_MISMATCH" : null;
@@ -195,7 +195,7 @@ final class IvmRefresher {
                 changed.put(t.id(), List.of(s.database(), s.name()));
             }
         }
-        return new Survey(form, IvmLayout.of(form, visible), streams, missing, reason, removed, changed, window);
+        return new Survey(form, IvmLayout.of(form, visible, new java.util.HashSet<>(mvTable.columnNames())), streams, missing, reason, removed, changed, window);
     }
 
     /**

@@ -125,7 +125,7 @@ public final class MaterializedViews {
         long now = System.currentTimeMillis();
         List<ColumnMeta> columns = new ArrayList<>(columns(ctx, s, def, shape, names));
         if (ivmForm != null) {
-            columns.addAll(IvmLayout.of(ivmForm, names).hidden());
+            columns.addAll(IvmLayout.of(ivmForm, List.copyOf(columns), null).hidden());
         }
         TableMeta table = ctx.catalog().withFreeDuckName(new TableMeta(ctx.catalog().newId(), db, name,
                 TableKind.MATERIALIZED_VIEW, columns, KeyModel.DUPLICATE, s.comment(), initialPartitions(ctx, s, def, columns, now),
