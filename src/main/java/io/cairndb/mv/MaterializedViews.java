@@ -62,7 +62,18 @@ public final class MaterializedViews {
         for (TaskRecord t : scheduler.liveTasks()) {
             byId.put(t.taskId(), t);
         }
-        return new ArrayList<>(byId.values());
+        // As the history keeps them: the newest max_persistence_task_count of each job.
+        Map<Long, Integer> kept = new java.util.HashMap<>();
+        List<TaskRecord> newestFirst = new ArrayList<>(byId.values());
+        java.util.Collections.reverse(newestFirst);
+        List<TaskRecord> out = new ArrayList<>();
+        for (TaskRecord t : newestFirst) {
+            if (kept.merge(t.jobId(), 1, Integer::sum) <= scheduler.keepTasks()) {
+                out.add(t);
+            }
+        }
+        java.util.Collections.reverse(out);
+        return out;
     }
 
     /** Triggers of the MV's job that were skipped because a task was already pending. */

@@ -142,7 +142,10 @@ final class MvRefresher {
             ctx.catalog().saveMvAndTable(c, refreshed, updated);
         } else {
             updated = mvTable;
-            ctx.catalog().saveMv(c, refreshed);
+            if (ivm == null || !ivm.refreshMode().equals("NOT_REFRESH")) {
+                // An IVM refresh with nothing to do commits nothing: its caller keeps the MV's freshness in memory.
+                ctx.catalog().saveMv(c, refreshed);
+            }
         }
         String mode = ivm != null ? ivm.refreshMode()
                 : chosen.isEmpty() ? "NOT_REFRESH" : chosen.size() == targets.size() ? "COMPLETE" : "PARTIAL";

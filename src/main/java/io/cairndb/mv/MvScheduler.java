@@ -215,7 +215,7 @@ public final class MvScheduler implements AutoCloseable {
                     // Nothing to write: no commit (and no WAL sync) for the common no-op refresh. Its
                     // record and freshness are kept in memory and stored with the next task that commits.
                     txn.rollbackQuietly();
-                    unrecorded.add(done);
+                    keepUnrecorded(done);
                     catalog.publishMv(out.mv());
                     finish(run, done);
                     return;
@@ -341,8 +341,7 @@ public final class MvScheduler implements AutoCloseable {
         }
     }
 
-    /** Tasks that have not finished yet, for {@code tasks()}. */
-    /** Stores the records of no-op refreshes still kept in memory, at close. */
+    /** Stores the records of no-op refreshes still kept in memory, and their MVs' freshness, at close. */
     private void flushUnrecorded() {
         Connection c = connections.stream().findFirst().orElse(null);
         if (c == null || unrecorded.isEmpty()) {
@@ -350,11 +349,32 @@ public final class MvScheduler implements AutoCloseable {
         }
         Txn txn = new Txn(c);
         try {
-            recordUnrecorded(c);
+            java.util.Set<Long> refreshed = new java.util.HashSet<>();
+            for (TaskRecord r : recordUnrecorded(c)) {
+                MvMeta mv = catalog.mvById(r.mvId());
+                if (mv != null && refreshed.add(r.mvId())) {
+                    catalog.saveMv(c, mv);
+                }
+            }
             txn.commit();
         } catch (RuntimeException e) {
             txn.rollbackQuietly();
             LOG.warn("cannot store the records of no-op refreshes: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * Keeps the record of a no-op refresh in memory, and no more of its job's than the history keeps:
+     * a job refreshed often with nothing to do would otherwise grow the queue without bound.
+     */
+    private void keepUnrecorded(TaskRecord done) {
+        unrecorded.add(done);
+        long mine = unrecorded.stream().filter(r -> r.jobId() == done.jobId()).count();
+        for (java.util.Iterator<TaskRecord> it = unrecorded.iterator(); mine > keepTasks && it.hasNext(); ) {
+            if (it.next().jobId() == done.jobId()) {
+                it.remove();
+                mine--;
+            }
         }
     }
 
@@ -368,6 +388,7 @@ public final class MvScheduler implements AutoCloseable {
         return out;
     }
 
+    /** Tasks that have not finished yet and the records of no-op refreshes kept in memory, for {@code tasks()}. */
     List<TaskRecord> liveTasks() {
         List<TaskRecord> out = new ArrayList<>(unrecorded);
         for (Job job : jobs.values()) {

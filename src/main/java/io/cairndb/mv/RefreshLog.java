@@ -5,7 +5,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One log line per finished refresh task, as {@code key=value} pairs to grep: INFO when it succeeded
- * or was canceled, WARN when it failed. {@code method} is what was asked for (AUTO, COMPLETE,
+ * or was canceled, WARN when it failed; DEBUG when it found nothing to do (NOT_REFRESH), which
+ * frequent triggers make the common case and which changes nothing. {@code method} is what was asked for (AUTO, COMPLETE,
  * PARTITIONS, RANGE), {@code mode} what the task did (COMPLETE, PARTIAL, NOT_REFRESH), as tasks() shows.
  */
 final class RefreshLog {
@@ -18,8 +19,14 @@ final class RefreshLog {
         String which = "mv=" + task.dbName() + "." + task.mvName() + " task=" + task.taskId() + " trigger=" + task.triggerMode()
                 + " method=" + request.mode();
         switch (task.status()) {
-            case "SUCCESS" -> LOG.info("MV refresh succeeded: {} mode={} partitions={} duration_ms={}", which, task.refreshMode(),
-                    task.completedPartitions().size(), task.durationMs());
+            case "SUCCESS" -> {
+                if ("NOT_REFRESH".equals(task.refreshMode())) {
+                    LOG.debug("MV refresh succeeded: {} mode=NOT_REFRESH duration_ms={}", which, task.durationMs());
+                } else {
+                    LOG.info("MV refresh succeeded: {} mode={} partitions={} duration_ms={}", which, task.refreshMode(),
+                            task.completedPartitions().size(), task.durationMs());
+                }
+            }
             case "FAILED" -> LOG.warn("MV refresh failed: {} duration_ms={} error={}", which, task.durationMs(), oneLine(task));
             default -> LOG.info("MV refresh canceled: {} duration_ms={} reason={}", which, task.durationMs(), oneLine(task));
         }

@@ -71,6 +71,19 @@ class RefreshLogTest {
     }
 
     @Test
+    void aRefreshWithNothingToDoLogsAtDebug() {
+        exec(session, "REFRESH MATERIALIZED VIEW mv AUTO WITH SYNC MODE");
+        exec(session, "REFRESH MATERIALIZED VIEW mv AUTO WITH SYNC MODE");
+        assertEquals(List.of("COMPLETE", "NOT_REFRESH"), rows(session, "SELECT RefreshMode FROM tasks('type' = 'mv') ORDER BY TaskId"));
+        assertEquals(1, events.list.size(), "INFO logs only the refresh that did something: " + events.list);
+        logger.setLevel(Level.DEBUG);
+        exec(session, "REFRESH MATERIALIZED VIEW mv AUTO WITH SYNC MODE");
+        assertEquals(2, events.list.size(), events.list.toString());
+        assertLine(events.list.get(1), Level.DEBUG, "MV refresh succeeded: mv=d.mv task=");
+        assertTrue(events.list.get(1).getFormattedMessage().contains(" mode=NOT_REFRESH duration_ms="), events.list.toString());
+    }
+
+    @Test
     void failureLogsTheError() {
         exec(session, "ALTER TABLE t DROP COLUMN v");
         CairnException e = assertThrows(CairnException.class,
