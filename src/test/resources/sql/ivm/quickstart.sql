@@ -119,6 +119,16 @@ paid|2|400.00|2|2
 statement ok
 SET show_hidden_columns = false
 
+# DESC .. ALL lists them, as not visible; a visible column that shows a state as it is (the SUM) holds it.
+query columns=IndexKeysType,Field,Type,Visible
+DESC orders_by_status ALL
+----
+DUPLICATE_KEYS|order_status|VARCHAR(16)|true
+(empty)|order_count|BIGINT|true
+(empty)|total_amount|DECIMAL(38, 2)|true
+(empty)|__DORIS_IVM_COUNT__|BIGINT|false
+(empty)|__DORIS_IVM_NN_1__|BIGINT|false
+
 # Nothing changed since: the refresh does nothing.
 statement ok
 REFRESH MATERIALIZED VIEW orders_by_status INCREMENTAL WITH SYNC MODE

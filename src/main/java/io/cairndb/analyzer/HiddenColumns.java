@@ -38,6 +38,11 @@ public final class HiddenColumns {
         return t.columns().stream().filter(HiddenColumns::isHidden).map(ColumnMeta::name).toList();
     }
 
+    /** A state column of an IVM MV (DESC ALL lists them as not visible). */
+    public static boolean isIvmState(ColumnMeta c) {
+        return IvmLayout.isHidden(c.name());
+    }
+
     private static boolean isHidden(ColumnMeta c) {
         return SequenceColumn.isHidden(c) || IvmLayout.isHidden(c.name());
     }

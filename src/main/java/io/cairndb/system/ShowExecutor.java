@@ -228,11 +228,17 @@ public final class ShowExecutor {
             List<ResultColumn> cols = strings("IndexName", "IndexKeysType", "Field", "Type", "InternalType", "Null", "Key",
                     "Default", "Extra", "Visible", "DefineExpr", "WhereClause");
             boolean first = true;
-            for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
+            // An IVM MV's state columns are part of what it stores: DESC ALL lists them, not visible.
+            List<ColumnMeta> shown = HiddenColumns.visible(ctx.session(), t);
+            for (ColumnMeta c : t.columns()) {
+                boolean visible = !HiddenColumns.isIvmState(c);
+                if (!shown.contains(c) && visible) {
+                    continue;
+                }
                 rows.add(java.util.Arrays.asList(first ? t.name() : "", first ? t.keyModel().name() + "_KEYS" : "",
                         c.name(), c.type().toSql(), c.type().toSql(), c.nullable() ? "Yes" : "No",
                         String.valueOf(c.key()), c.defaultValue() == null ? null : unquote(c.defaultValue()),
-                        extra(c), "true", "", ""));
+                        extra(c), String.valueOf(visible), "", ""));
                 first = false;
             }
             return new ListRowResult(cols, rows);
