@@ -103,7 +103,8 @@ SELECT array_agg(name ORDER BY k, name), collect_list(name ORDER BY k, name) FRO
 ----
 ["a", null, "b"]|["a", "b"]
 
-# NULL in an async MV is a TINYINT column, and an unaliased literal is named __literal_<position>
+# NULL in an async MV is a TINYINT column, as is the literal 1 (Doris types an integer literal by the
+# smallest type that holds it), and an unaliased literal is named __literal_<position>
 statement ok
 CREATE MATERIALIZED VIEW lit_mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY HASH(k) BUCKETS 1
 AS SELECT k, NULL, 1, NULL AS none, sum(m) AS total FROM src GROUP BY k
@@ -123,6 +124,7 @@ query
 SELECT column_name, column_type FROM information_schema.columns WHERE table_name = 'lit_mv' AND data_type = 'tinyint' ORDER BY ordinal_position
 ----
 __literal_1|tinyint
+__literal_2|tinyint
 none|tinyint
 
 query

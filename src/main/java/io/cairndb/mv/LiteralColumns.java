@@ -8,7 +8,7 @@ import io.cairndb.sql.tree.QueryBody;
 /**
  * Literal select items of an async MV definition, which Doris names and types its own way: an
  * unaliased literal is the column {@code __literal_<position>} (not its text, such as {@code NULL}
- * or {@code 1}), and a bare NULL is a TINYINT column (DuckDB would make it an INTEGER).
+ * or {@code 1}), and a bare NULL is a TINYINT column.
  */
 final class LiteralColumns {
     private final QueryBody.QuerySpec spec;

@@ -114,13 +114,12 @@ public final class MaterializedViews {
         // Kept with its * spelled out: a column added to a base table later leaves the MV's shape as it is.
         Query query = StarExpansion.of(ctx, s.query());
         String querySql = query == s.query() ? s.queryText() : SqlFormatter.format(query);
+        // The engine names unaliased expressions as Doris does; the types are the plan's (Doris's).
         List<ResultColumn> derived = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(query));
         LiteralColumns literals = new LiteralColumns(query);
-        List<ResultColumn> shape = IntStream.range(0, derived.size()).mapToObj(i -> new ResultColumn(
-                literals.name(i, derived.get(i).name()), literals.type(i, derived.get(i).type()))).toList();
-        List<String> names = s.columns().isEmpty() ? shape.stream().map(ResultColumn::name).toList()
-                : s.columns().stream().map(MvStatement.Column::name).toList();
-        if (names.size() != shape.size()) {
+        List<String> derivedNames = IntStream.range(0, derived.size()).mapToObj(i -> literals.name(i, derived.get(i).name())).toList();
+        List<String> names = s.columns().isEmpty() ? derivedNames : s.columns().stream().map(MvStatement.Column::name).toList();
+        if (names.size() != derivedNames.size()) {
             throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH,
                     "The number of columns in the materialized view definition does not match the query");
         }
@@ -134,7 +133,7 @@ public final class MaterializedViews {
         }
         IvmForm ivmForm = IvmSetup.form(ctx, def, method, properties);
         long now = System.currentTimeMillis();
-        List<ColumnMeta> columns = new ArrayList<>(columns(ctx, s, def, shape, names));
+        List<ColumnMeta> columns = new ArrayList<>(columns(ctx, s, def, literals, names));
         if (ivmForm != null) {
             columns.addAll(IvmLayout.of(ivmForm, List.copyOf(columns), null).hidden());
         }
@@ -170,16 +169,16 @@ public final class MaterializedViews {
         return UpdateCount.NONE;
     }
 
-    private static List<ColumnMeta> columns(StatementContext ctx, MvStatement.Create s, MvDefinition def,
-                                            List<ResultColumn> shape, List<String> names) {
+    private static List<ColumnMeta> columns(StatementContext ctx, MvStatement.Create s, MvDefinition def, LiteralColumns literals,
+                                            List<String> names) {
         List<ColumnMeta> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < shape.size(); i++) {
+        for (int i = 0; i < names.size(); i++) {
             String colName = names.get(i);
             if (!seen.add(colName.toLowerCase(Locale.ROOT))) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + colName + "'");
             }
-            DataType type = baseType(ctx, def, shape.get(i).type(), i);
+            DataType type = baseType(ctx, def, literals.type(i, def.plan().outputs().get(i).type()), i);
             // As in CTAS, computed strings become VARCHAR(65533) so they can be keys.
             if (type.kind() == TypeKind.STRING) {
                 type = DataType.varchar(-1);
