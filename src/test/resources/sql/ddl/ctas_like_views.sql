@@ -243,3 +243,21 @@ DROP TABLE IF EXISTS agg
 
 statement error Unknown table 'agg'
 DROP TABLE agg
+
+# CTAS columns take the types Doris derives: a literal's smallest integer type, widened arithmetic,
+# windows; strings become VARCHAR(65533).
+statement ok
+CREATE TABLE typed_src (k INT, c CHAR(4), i INT, b BIGINT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+CREATE TABLE typed AS SELECT k, c, 1 AS one, i + 1 AS i1, b * 2 AS b2, sum(i) OVER () AS w FROM typed_src
+
+query columns=Field,Type
+DESC typed
+----
+k|INT
+c|VARCHAR(65533)
+one|TINYINT
+i1|BIGINT
+b2|LARGEINT
+w|BIGINT

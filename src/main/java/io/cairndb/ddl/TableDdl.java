@@ -80,7 +80,7 @@ public final class TableDdl {
         return created;
     }
 
-    /** CTAS: the columns are the query's output columns (or the names given), typed by the query. */
+    /** CTAS: the columns are the query's output columns (or the names given, else the engine's names), typed by the plan. */
     private static List<ColumnDef> columnsOfQuery(StatementContext ctx, Statement.CreateTable stmt) {
         PlanNode plan = QueryBinder.bind(ctx, stmt.asQuery()).plan();
         List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().print(plan));
@@ -90,8 +90,10 @@ public final class TableDdl {
         List<ColumnDef> defs = new ArrayList<>();
         for (int i = 0; i < shape.size(); i++) {
             String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i).name();
-            // Doris types CTAS strings as VARCHAR(65533), which (unlike STRING) may be a key.
-            DataType type = shape.get(i).type().kind() == TypeKind.STRING ? DataType.varchar(-1) : shape.get(i).type();
+            // The plan's type is Doris's; Doris types CTAS strings as VARCHAR(65533) (use_max_length_of_varchar_in_ctas),
+            // which (unlike STRING) may be a key.
+            DataType planType = plan.outputs().get(i).type();
+            DataType type = planType.kind().isString() ? DataType.varchar(-1) : planType;
             // NOT NULL where the plan proves the column never is NULL, as Doris derives it.
             defs.add(new ColumnDef(name, type, plan.outputs().get(i).nullable(), null, false, null, null));
         }
