@@ -261,3 +261,15 @@ one|TINYINT
 i1|BIGINT
 b2|LARGEINT
 w|BIGINT
+
+# A view's columns are typed the same way.
+statement ok
+CREATE VIEW typed_view AS SELECT k, c, 1 AS one, i + 1 AS i1 FROM typed_src
+
+query columns=Field,Type
+DESC typed_view
+----
+k|INT
+c|CHAR(4)
+one|TINYINT
+i1|BIGINT

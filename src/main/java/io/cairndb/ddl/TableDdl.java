@@ -161,7 +161,8 @@ public final class TableDdl {
                 throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + stmt.name().name() + "' already exists");
             }
         }
-        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().translate(stmt.query()));
+        PlanNode plan = QueryBinder.bind(ctx, stmt.query()).plan();
+        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().print(plan));
         if (!stmt.columns().isEmpty() && stmt.columns().size() != shape.size()) {
             throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "The number of columns in the view definition does not match the query");
         }
@@ -171,7 +172,8 @@ public final class TableDdl {
             if (columns.stream().anyMatch(c -> c.name().equalsIgnoreCase(name))) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + name + "'");
             }
-            columns.add(new ColumnMeta(name, shape.get(i).type(), true, false, null, false, null, ""));
+            // The engine names the columns; their types are the plan's (Doris's).
+            columns.add(new ColumnMeta(name, plan.outputs().get(i).type(), true, false, null, false, null, ""));
         }
         long now = System.currentTimeMillis();
         TableMeta view = new TableMeta(ctx.catalog().newId(), db, stmt.name().name(), TableKind.VIEW, columns, null,
