@@ -5,6 +5,7 @@ import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.changelog.StreamPlanner;
 import io.cairndb.error.CairnException;
@@ -81,11 +82,36 @@ final class IvmSetup {
     private static IvmForm analyze(StatementContext ctx, MvDefinition def, Map<String, String> properties) {
         IvmWindow.check(properties, def.lineage().baseTables().stream().map(b -> ctx.catalog().table(b.database(), b.name()))
                 .filter(java.util.Objects::nonNull).toList());
-        return IvmAnalyzer.analyze(def.plan(), tables(ctx), excluded(ctx, def, properties), def.lineage().nondeterministicFunctions());
+        boolean derives = derivesChanges(properties);
+        // Tables whose changes IVM will capture itself are analyzed as they will be.
+        Function<PlanNode.TableSource, TableMeta> tables = source -> {
+            TableMeta t = ctx.catalog().tableById(source.database(), source.tableId());
+            return derives && capturedByIvm(t) ? withCapture(t) : t;
+        };
+        return IvmAnalyzer.analyze(def.plan(), tables, excluded(ctx, def, properties), def.lineage().nondeterministicFunctions());
     }
 
     static Function<PlanNode.TableSource, TableMeta> tables(StatementContext ctx) {
         return source -> ctx.catalog().tableById(source.database(), source.tableId());
+    }
+
+    /**
+     * StarRocks's {@code "refresh_mode" = "INCREMENTAL"} derives the changes of a DUPLICATE KEY table
+     * itself, with no property on the table (seed 001's examples rely on it); Doris's REFRESH INCREMENTAL
+     * asks for the table's row binlog.
+     */
+    private static boolean derivesChanges(Map<String, String> properties) {
+        return "INCREMENTAL".equalsIgnoreCase(properties.getOrDefault("refresh_mode", "").trim());
+    }
+
+    /** A DUPLICATE KEY table without a changelog, whose changes an IVM MV can capture from now on. */
+    private static boolean capturedByIvm(TableMeta t) {
+        return t != null && t.kind() == io.cairndb.catalog.TableKind.TABLE && t.keyModel() == io.cairndb.catalog.KeyModel.DUPLICATE
+                && !ChangelogConfig.of(t).enabled();
+    }
+
+    private static TableMeta withCapture(TableMeta t) {
+        return t.withProperties(Map.of("binlog.enable", "true"));
     }
 
     /** The ids of the definition's tables listed in excluded_trigger_tables. */
@@ -118,6 +144,14 @@ final class IvmSetup {
         for (TableMeta probe : tables.values()) {
             ctx.lockUntilEnd(probe.database(), probe.name());
             TableMeta t = ctx.catalog().tableById(probe.database(), probe.id());
+            if (derivesChanges(properties) && capturedByIvm(t)) {
+                // Its binlog is turned on, visibly, as ALTER TABLE .. SET ("binlog.enable" = "true") would.
+                TableMeta captured = withCapture(t);
+                ChangelogTables.create(ctx.txn().connection(), captured, ctx.commitTso().get());
+                ctx.catalog().saveTable(ctx.txn().connection(), captured);
+                ctx.txn().afterCommit(() -> ctx.catalog().publishTable(captured));
+                t = captured;
+            }
             String name = StreamPlanner.INTERNAL_PREFIX + mvId + "_" + t.id();
             StreamMeta s = new StreamMeta(ctx.catalog().newId(), database, name, t.id(), t.database(), t.name(),
                     StreamPlanner.checkNew(t, STREAM_TYPE, true), false, ctx.commitTso().get(),
