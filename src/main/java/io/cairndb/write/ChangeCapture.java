@@ -49,8 +49,10 @@ final class ChangeCapture {
      * batch with the base finds the old rows, and one INSERT writes both images: with DuckDB 1.5.2
      * and preserve_insertion_order, an INSERT adding no rows (no key existed) followed in the
      * transaction by one adding a full row group or more left the new rows invisible until a restart.
+     * With the batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows are looked up by
+     * key rather than found by a join that scans the base table.
      */
-    static String upserts(StatementContext ctx, TableMeta t, String rows) {
+    static String upserts(StatementContext ctx, TableMeta t, String rows, KeyList keys) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         String base = t.duckName();
@@ -68,7 +70,8 @@ final class ChangeCapture {
         String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL AS __existed";
         String pid = PartitionIds.of(t, null);
         String joined = "SELECT " + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
-                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + base + " AS o ON " + KeyModelWriter.keysEqual(t, "n", "o");
+                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + rowsOf(base, keys) + " AS o ON "
+                + KeyModelWriter.keysEqual(t, "n", "o");
         if (!ChangelogConfig.of(t).needHistoricalValue()) {
             // Without before images neither the old values nor the previous changes are needed.
             Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
@@ -96,6 +99,11 @@ final class ChangeCapture {
                 + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes + ")");
         ChangelogTables.summarize(c, t, tso);
         return NEW_ROWS;
+    }
+
+    /** The rows of {@code table} with one of {@code keys}, as a FROM item; all of them when {@code keys} is null. */
+    private static String rowsOf(String table, KeyList keys) {
+        return keys == null ? table : "(SELECT * FROM " + table + " WHERE " + keys.condition(null) + ")";
     }
 
     static void dropBatch(StatementContext ctx) {
