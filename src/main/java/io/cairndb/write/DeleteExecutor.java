@@ -29,23 +29,44 @@ public final class DeleteExecutor {
             if (stmt.using() != null) {
                 from = new Relation.Join(Relation.JoinType.CROSS, from, stmt.using(), null, List.of());
             }
-            // The matching rows are identified by rowid, so USING joins and subqueries resolve as in a SELECT.
-            Expr rowid = new Expr.Identifier(List.of(alias, "rowid"));
-            Query matches = Query.of(new QueryBody.QuerySpec(Map.of(), true,
-                    List.of(new QueryBody.SingleColumn(rowid, "rowid")), from, stmt.where(), null, null));
             String target = t.duckName();
-            String where = "rowid IN (" + ctx.translator().translateWithRowIds(matches) + ")";
+            KeyList keys = matchingKeys(ctx, t, alias, from, stmt.where());
+            String where;
+            if (keys != null) {
+                where = keys.condition(null);
+            } else {
+                // The matching rows are identified by rowid, so USING joins and subqueries resolve as in a SELECT.
+                Expr rowid = new Expr.Identifier(List.of(alias, "rowid"));
+                Query matches = Query.of(new QueryBody.QuerySpec(Map.of(), true,
+                        List.of(new QueryBody.SingleColumn(rowid, "rowid")), from, stmt.where(), null, null));
+                where = "rowid IN (" + ctx.translator().translateWithRowIds(matches) + ")";
+            }
             if (!stmt.partitions().isEmpty()) {
                 List<PartitionMeta> parts = PartitionResolver.requireAll(t, stmt.partitions());
                 where += " AND " + PartitionPredicates.anyOf(t, parts);
             }
             Set<Integer> touched = PartitionVersions.touched(ctx, t, target, where);
             if (ChangeCapture.enabled(t)) {
-                ChangeCapture.deletes(ctx, t, where);
+                ChangeCapture.deletes(ctx, t, where, keys);
             }
             long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
             PartitionVersions.bump(ctx, t, touched);
             return UpdateCount.of(n);
         });
+    }
+
+    /**
+     * The keys of the matching rows, when they are few and the table has a primary key on one
+     * column: then each read of the rows (partitions touched, changelog, the DELETE) looks them up
+     * in the index, where a {@code rowid IN (..)} subquery scans the whole table each time.
+     */
+    private static KeyList matchingKeys(StatementContext ctx, TableMeta t, String alias, Relation from, Expr where) {
+        if (!KeyList.indexedByOneColumn(t)) {
+            return null;
+        }
+        String keyName = t.keyColumns().get(0).name();
+        Query keys = Query.of(new QueryBody.QuerySpec(Map.of(), false,
+                List.of(new QueryBody.SingleColumn(new Expr.Identifier(List.of(alias, keyName)), keyName)), from, where, null, null));
+        return KeyList.of(ctx.txn().connection(), t, ctx.translator().translate(keys));
     }
 }

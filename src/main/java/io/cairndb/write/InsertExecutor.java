@@ -67,7 +67,7 @@ public final class InsertExecutor {
                     touched.add(t.partitioning().partitions().indexOf(p));
                 }
             }
-            KeyModelWriter.apply(ctx, t, StagedRows.table());
+            KeyModelWriter.apply(ctx, t, StagedRows.table(), null);
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
         }
@@ -92,7 +92,7 @@ public final class InsertExecutor {
             LoadLabels.claim(ctx.txn().connection(), table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
-            KeyModelWriter.apply(ctx, temporary, StagedRows.table());
+            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null);
             PartitionVersions.bumpTemporary(ctx, table, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
         }

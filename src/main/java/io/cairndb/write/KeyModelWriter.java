@@ -21,8 +21,14 @@ final class KeyModelWriter {
     private KeyModelWriter() {
     }
 
-    /** Applies the staged rows, recording them in the changelog first when the table has one. */
-    static void apply(StatementContext ctx, TableMeta t, String stagedTable) {
+    /**
+     * Applies the staged rows, recording them in the changelog first when the table has one.
+     * {@code keys} are the staged rows' keys, for rows that are few and should exist (an UPDATE's):
+     * the capture then looks their stored rows up by key rather than joining. Null for an INSERT:
+     * its new keys, typically above the stored ones, are pruned from a join by the base table's
+     * zone maps, where a key list costs its parse and index lookups.
+     */
+    static void apply(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys) {
         Connection c = ctx.txn().connection();
         String target = t.duckName();
         String cols = columnList(t.columns());
@@ -38,7 +44,7 @@ final class KeyModelWriter {
                 String rows = lastRowPerKey(t, stagedTable);
                 if (capture) {
                     // The capture consolidates the batch once; the upsert reads its result.
-                    String consolidated = ChangeCapture.upserts(ctx, t, rows);
+                    String consolidated = ChangeCapture.upserts(ctx, t, rows, keys);
                     upsert(c, t, target, "SELECT " + cols + " FROM " + consolidated);
                     ChangeCapture.dropBatch(ctx);
                 } else {

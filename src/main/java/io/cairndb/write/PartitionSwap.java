@@ -33,7 +33,7 @@ public final class PartitionSwap {
                 + " WHERE " + PartitionPredicates.anyOf(temporary, incoming);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), after, rows)) {
             // Partition columns are key columns, so no remaining formal row shares a key with these.
-            KeyModelWriter.apply(ctx, after, StagedRows.table());
+            KeyModelWriter.apply(ctx, after, StagedRows.table(), null);
         }
     }
 }

@@ -60,7 +60,10 @@ public final class UpdateExecutor {
             String select = ctx.translator().translate(rows);
             try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
                 Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count());
-                KeyModelWriter.apply(ctx, t, StagedRows.table());
+                // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
+                KeyList keys = ChangeCapture.enabled(t)
+                        ? KeyList.ofStaged(ctx.txn().connection(), t, StagedRows.table(), staged.count()) : null;
+                KeyModelWriter.apply(ctx, t, StagedRows.table(), keys);
                 PartitionVersions.bump(ctx, t, touched);
                 return UpdateCount.of(staged.count());
             }

@@ -1,0 +1,125 @@
+# Small writes to keyed tables look their rows up by key value (a constant list of the batch's keys):
+# every key type must find exactly its rows, a string key with a quote included, with the changelog
+# recording the same before and after images as for a large batch.
+
+statement ok
+CREATE DATABASE db
+
+statement ok
+USE db
+
+statement ok
+CREATE TABLE s (k VARCHAR(10) NOT NULL, v INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true", "changelog.need_historical_value" = "true")
+
+statement ok
+INSERT INTO s VALUES ('a', 1), ('it''s', 2), ('', 3), ('x y', 4)
+
+statement ok
+INSERT INTO s VALUES ('it''s', 20), ('new', 5)
+
+statement ok
+UPDATE s SET v = v + 100 WHERE k IN ('', 'x y', 'absent')
+
+statement ok
+DELETE FROM s WHERE k = 'it''s' OR k = 'a'
+
+query
+SELECT k, v FROM s ORDER BY k
+----
+(empty)|103
+new|5
+x y|104
+
+query
+SELECT k, v, __DORIS_CHANGELOG_OP__ FROM s@incr("incrementType" = "DETAIL") ORDER BY __DORIS_CHANGELOG_TSO__, k, __DORIS_CHANGELOG_OP__
+----
+(empty)|3|0
+a|1|0
+it's|2|0
+x y|4|0
+it's|2|2
+it's|20|3
+new|5|0
+(empty)|3|2
+(empty)|103|3
+x y|4|2
+x y|104|3
+a|1|1
+it's|20|1
+
+statement ok
+CREATE TABLE d (t DATETIME NOT NULL, v INT) UNIQUE KEY(t) DISTRIBUTED BY HASH(t) BUCKETS 1
+
+statement ok
+INSERT INTO d VALUES ('2024-01-01 00:00:00', 1), ('2024-01-01 00:00:01', 2), ('2024-02-29 23:59:59', 3)
+
+statement ok
+INSERT INTO d VALUES ('2024-01-01 00:00:01', 20)
+
+statement ok
+UPDATE d SET v = 30 WHERE t = '2024-02-29 23:59:59'
+
+statement ok
+DELETE FROM d WHERE t < '2024-01-01 00:00:01'
+
+query
+SELECT t, v FROM d ORDER BY t
+----
+2024-01-01 00:00:01|20
+2024-02-29 23:59:59|30
+
+statement ok
+CREATE TABLE n (k LARGEINT NOT NULL, v INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true", "changelog.need_historical_value" = "true")
+
+statement ok
+INSERT INTO n VALUES (170141183460469231731687303715884105727, 1), (-170141183460469231731687303715884105727, 2), (0, 3)
+
+statement ok
+UPDATE n SET v = v * 10 WHERE k > 0
+
+statement ok
+DELETE FROM n WHERE k < 0
+
+query
+SELECT k, v FROM n ORDER BY k
+----
+0|3
+170141183460469231731687303715884105727|10
+
+statement ok
+CREATE TABLE m (k DECIMAL(10, 3) NOT NULL, d DATE NOT NULL, v INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO m VALUES (1.5, '2024-01-01', 1), (-0.001, '2024-01-02', 2), (1234567.125, '2024-01-03', 3)
+
+statement ok
+UPDATE m SET v = 0 WHERE k IN (1.500, 1234567.125)
+
+statement ok
+DELETE FROM m WHERE k = -0.001
+
+query
+SELECT k, d, v FROM m ORDER BY k
+----
+1.500|2024-01-01|0
+1234567.125|2024-01-03|0
+
+statement ok
+CREATE TABLE dk (d DATE NOT NULL, v INT) UNIQUE KEY(d) DISTRIBUTED BY HASH(d) BUCKETS 1
+
+statement ok
+INSERT INTO dk VALUES ('2024-01-01', 1), ('2024-01-02', 2)
+
+statement ok
+DELETE FROM dk WHERE d = '2024-01-02'
+
+statement ok
+INSERT INTO dk VALUES ('2024-01-01', 10), ('2024-01-02', 20)
+
+query
+SELECT d, v FROM dk ORDER BY d
+----
+2024-01-01|10
+2024-01-02|20
