@@ -1,15 +1,16 @@
 package io.cairndb.write;
 
+import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableMeta;
-import io.cairndb.engine.QueryShape;
-import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
 import io.cairndb.printer.DuckTypes;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
@@ -36,12 +37,13 @@ final class InsertSource {
             sql = values(ctx, tr, t, targets, ((QueryBody.Values) source.body()).rows(), strict);
             sourceTypes = targets.stream().map(ColumnMeta::type).toList();
         } else {
-            sql = tr.translate(source);
-            List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), sql);
-            if (shape.size() != targets.size()) {
+            // The source's types are the plan's: no round trip to the engine to learn them.
+            PlanNode plan = QueryBinder.bind(ctx, source).plan();
+            sql = tr.print(plan);
+            if (plan.outputs().size() != targets.size()) {
                 throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
             }
-            sourceTypes = shape.stream().map(ResultColumn::type).toList();
+            sourceTypes = plan.outputs().stream().map(PlanColumn::type).toList();
         }
         List<String> aliases = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
