@@ -109,8 +109,8 @@ public final class MaterializedViews {
             throw new CairnException(ErrorCode.TABLE_EXISTS, "Table '" + name + "' already exists");
         }
         Map<String, String> properties = MvProperties.validate(s.properties(), Map.of());
-        String method = refreshMethod(s.refresh(), properties, "AUTO");
-        MvMeta.Trigger trigger = trigger(s.refresh() == null ? null : s.refresh().trigger(), null, ctx.session().zone());
+        String method = RefreshPolicy.method(s.refresh(), properties, "AUTO");
+        MvMeta.Trigger trigger = RefreshPolicy.trigger(s.refresh() == null ? null : s.refresh().trigger(), null, ctx.session().zone());
         // Kept with its * spelled out: a column added to a base table later leaves the MV's shape as it is.
         Query query = StarExpansion.of(ctx, s.query());
         String querySql = query == s.query() ? s.queryText() : SqlFormatter.format(query);
@@ -251,54 +251,6 @@ public final class MaterializedViews {
         }
         return new DistributionMeta(s.distribution().random(), s.distribution().columns(),
                 s.distribution().autoBuckets() ? null : s.distribution().buckets());
-    }
-
-    /**
-     * The refresh method: REFRESH COMPLETE / AUTO / INCREMENTAL / PARTITIONS, StarRocks refresh_mode PCT
-     * (= AUTO) or INCREMENTAL, else {@code fallback}.
-     */
-    private static String refreshMethod(MvStatement.Refresh refresh, Map<String, String> properties, String fallback) {
-        String method = refresh == null || refresh.method() == null ? null : refresh.method();
-        String mode = properties.get("refresh_mode");
-        if (mode != null) {
-            String implied = mode.trim().equalsIgnoreCase("PCT") ? "AUTO" : mode.trim().toUpperCase(Locale.ROOT);
-            if (method != null && !method.equals(implied) && (method.equals("INCREMENTAL") || implied.equals("INCREMENTAL"))) {
-                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "refresh_mode = " + mode.trim() + " contradicts REFRESH " + method
-                        + ": give one of them");
-            }
-            method = method == null ? implied : method;
-        }
-        if (refresh != null && refresh.fallback() && !"INCREMENTAL".equals(method) && !"PARTITIONS".equals(method)) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "FALLBACK only follows REFRESH INCREMENTAL or REFRESH PARTITIONS");
-        }
-        return method == null ? fallback : method;
-    }
-
-    /** Checks a refresh trigger: at least a minute, never in seconds, STARTS in the future. */
-    private static MvMeta.Trigger trigger(MvStatement.Trigger t, MvMeta.Trigger fallback, java.time.ZoneId zone) {
-        if (t == null) {
-            return fallback != null ? fallback : new MvMeta.Trigger("MANUAL", 0, null, 0);
-        }
-        if (t.kind() != MvStatement.TriggerKind.SCHEDULE) {
-            return new MvMeta.Trigger(t.kind().name(), 0, null, 0);
-        }
-        String unit = t.unit().toUpperCase(Locale.ROOT);
-        if (unit.equals("SECOND")) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "interval time unit can not be second");
-        }
-        if (t.interval() < 1) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "interval must be at least 1 " + unit.toLowerCase(Locale.ROOT));
-        }
-        long starts = 0;
-        if (t.starts() != null) {
-            starts = io.cairndb.engine.TimeText.parse(t.starts(), zone).toEpochMilli();
-            if (starts <= System.currentTimeMillis()) {
-                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "starts time must be greater than current time");
-            }
-        }
-        MvMeta.Trigger out = new MvMeta.Trigger("SCHEDULE", t.interval(), unit, starts);
-        MvScheduler.periodMillis(out);
-        return out;
     }
 
     // ---------------------------------------------------------------- REFRESH
@@ -453,8 +405,8 @@ public final class MaterializedViews {
                         : "Incremental maintenance is chosen when a materialized view is created: create " + mv.name()
                                 + " again with REFRESH INCREMENTAL");
             }
-            String method = refreshMethod(cr.refresh(), Map.of(), mv.refreshMethod());
-            save(ctx, mv.withRefreshPolicy(method, trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
+            String method = RefreshPolicy.method(cr.refresh(), Map.of(), mv.refreshMethod());
+            save(ctx, mv.withRefreshPolicy(method, RefreshPolicy.trigger(cr.refresh().trigger(), mv.trigger(), ctx.session().zone())));
         } else if (a instanceof MvStatement.SetActive sa) {
             if (sa.active()) {
                 TableMeta t = ctx.catalog().table(mv.database(), mv.name());
