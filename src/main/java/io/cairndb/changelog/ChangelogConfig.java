@@ -74,7 +74,9 @@ public record ChangelogConfig(boolean enabled, boolean needHistoricalValue, long
             throw new CairnException(ErrorCode.NOT_SUPPORTED,
                     "Changelog is not enabled. Set enable_feature_changelog = true in the FE configuration to use it.");
         }
-        if (t.keyModel() == KeyModel.AGGREGATE) {
+        // An AGGREGATE KEY table's changelog is turned on only by an IVM MV over it (StarRocks's
+        // derived changes), never by the user, as in Doris.
+        if (t.keyModel() == KeyModel.AGGREGATE && !before.enabled()) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED,
                     "Changelog is only supported on DUPLICATE KEY and UNIQUE KEY merge-on-write tables");
         }

@@ -170,10 +170,12 @@ public final class IvmAnalyzer {
         if (excluded.contains(t.id())) {
             return;
         }
-        if (t.keyModel() == KeyModel.AGGREGATE) {
-            throw refused("IVM on AGGREGATE KEY base '" + t.name() + "' is not supported: list it in excluded_trigger_tables");
-        }
         ChangelogConfig config = ChangelogConfig.of(t);
+        if (t.keyModel() == KeyModel.AGGREGATE && !config.enabled()) {
+            // Doris keeps no binlog of an AGGREGATE KEY table; StarRocks's refresh_mode = INCREMENTAL captures its changes.
+            throw refused("IVM on AGGREGATE KEY base '" + t.name() + "' is not supported: list it in excluded_trigger_tables, "
+                    + "or create the MV with \"refresh_mode\" = \"INCREMENTAL\"");
+        }
         if (!config.enabled()) {
             throw refused("IVM base '" + t.name() + "' requires change data capture to be enabled on the base table. "
                     + "Enable it with ALTER TABLE " + t.name() + " SET ('binlog.enable' = 'true')");

@@ -96,17 +96,20 @@ final class IvmSetup {
     }
 
     /**
-     * StarRocks's {@code "refresh_mode" = "INCREMENTAL"} derives the changes of a DUPLICATE KEY table
-     * itself, with no property on the table (seed 001's examples rely on it); Doris's REFRESH INCREMENTAL
-     * asks for the table's row binlog.
+     * StarRocks's {@code "refresh_mode" = "INCREMENTAL"} derives the changes of a DUPLICATE or AGGREGATE
+     * KEY table itself, with no property on the table (seed 001's examples rely on it); Doris's REFRESH
+     * INCREMENTAL asks for the table's row binlog.
      */
     private static boolean derivesChanges(Map<String, String> properties) {
         return "INCREMENTAL".equalsIgnoreCase(properties.getOrDefault("refresh_mode", "").trim());
     }
 
-    /** A DUPLICATE KEY table without a changelog, whose changes an IVM MV can capture from now on. */
+    /**
+     * A DUPLICATE or AGGREGATE KEY table without a changelog, whose changes an IVM MV can capture from
+     * now on (an AGGREGATE KEY table's as changes of its merged rows).
+     */
     private static boolean capturedByIvm(TableMeta t) {
-        return t != null && t.kind() == io.cairndb.catalog.TableKind.TABLE && t.keyModel() == io.cairndb.catalog.KeyModel.DUPLICATE
+        return t != null && t.kind() == io.cairndb.catalog.TableKind.TABLE && !t.keyModel().upserts()
                 && !ChangelogConfig.of(t).enabled();
     }
 

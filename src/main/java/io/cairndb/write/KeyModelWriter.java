@@ -17,6 +17,8 @@ import java.util.List;
  */
 final class KeyModelWriter {
     private static final String BATCH = "__cairn_key_batch";
+    /** The merged rows' keys of a captured AGGREGATE KEY write (apart from {@link #BATCH}, which a merge may use). */
+    private static final String MERGED = "__cairn_merged_batch";
 
     private KeyModelWriter() {
     }
@@ -51,7 +53,13 @@ final class KeyModelWriter {
                     upsert(c, t, target, rows);
                 }
             }
-            case AGGREGATE -> merge(c, t, target, aggregatedPerKey(t, stagedTable));
+            case AGGREGATE -> {
+                if (capture) {
+                    mergeCaptured(ctx, t, target, aggregatedPerKey(t, stagedTable));
+                } else {
+                    merge(c, t, target, aggregatedPerKey(t, stagedTable));
+                }
+            }
         }
     }
 
@@ -134,6 +142,28 @@ final class KeyModelWriter {
                     + " FROM temp." + BATCH);
         } finally {
             Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+        }
+    }
+
+    /**
+     * A merge recorded in the changelog as its effect on the merged rows: each key's stored row, if
+     * any, as a DELETE and its merged row as an APPEND. An IVM MV over the table then reads the rows
+     * the table holds, whatever it computes from them (not only roll-ups of the raw rows written).
+     */
+    private static void mergeCaptured(StatementContext ctx, TableMeta t, String target, String rows) {
+        Connection c = ctx.txn().connection();
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + MERGED + " AS " + rows);
+        try {
+            List<String> same = new ArrayList<>();
+            for (ColumnMeta k : t.keyColumns()) {
+                same.add("b." + Sql.ident(k.name()) + " IS NOT DISTINCT FROM " + target + "." + Sql.ident(k.name()));
+            }
+            String ofBatch = "EXISTS (SELECT 1 FROM temp." + MERGED + " AS b WHERE " + String.join(" AND ", same) + ")";
+            ChangeCapture.deletes(ctx, t, ofBatch, null);
+            merge(c, t, target, "SELECT * FROM temp." + MERGED);
+            ChangeCapture.appends(ctx, t, "(SELECT * FROM " + target + " WHERE " + ofBatch + ")");
+        } finally {
+            Sql.execute(c, "DROP TABLE IF EXISTS temp." + MERGED);
         }
     }
 
