@@ -29,6 +29,8 @@ public final class IvmMaintenance {
     }
 
     private static final String RECOMPUTE = "__DORIS_IVM_RECOMPUTE__";
+    /** Whether a staged group is stored in the MV already. */
+    private static final String STORED = "__DORIS_IVM_STORED__";
     private static final String MULTIPLICITY = "__DORIS_IVM_MULTIPLICITY__";
     private static final String ROW = "__DORIS_IVM_ROW__";
     private static final String DELETE_SIGN = "__DORIS_DELETE_SIGN__";
@@ -172,14 +174,13 @@ public final class IvmMaintenance {
         String touched = a.keys().isEmpty() ? "SELECT * FROM " + mv
                 : "SELECT m.* FROM " + mv + " AS m SEMI JOIN " + STAGED + " AS n ON " + String.join(" AND ", sameGroup("m", "n"));
         capture(ChangelogTables.DELETE, touched);
-        if (a.keys().isEmpty()) {
-            runner.execute("DELETE FROM " + mv);
-        } else {
-            runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", sameGroup(mv, "n")));
-        }
-        String kept = "NOT " + Sql.ident(RECOMPUTE) + " AND (" + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 OR " + keptEmpty("")
-                + ")";
-        runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE " + kept));
+        // A group that stays is updated in place: deleting and inserting it again would leave the MV's
+        // storage a trail of deleted rows that every later scan reads until a checkpoint.
+        List<String> same = sameGroup(mv, "n");
+        same.add("NOT " + kept("n."));
+        runner.execute("DELETE FROM " + mv + " USING " + STAGED + " AS n WHERE " + String.join(" AND ", same));
+        runner.execute(updateRows("SELECT * FROM " + STAGED + " WHERE " + Sql.ident(STORED) + " AND " + kept("")));
+        runner.execute(insertRows("SELECT * FROM " + STAGED + " WHERE NOT " + Sql.ident(STORED) + " AND " + kept("")));
         if (recomputed > 0) {
             runner.execute(insertRows(recomputed(a)));
         }
@@ -229,6 +230,7 @@ public final class IvmMaintenance {
         String live = "(" + count + " > 0 OR " + keptEmpty("d.") + ")";
         items.add((recompute.isEmpty() ? "FALSE" : "coalesce(" + live + " AND (" + String.join(" OR ", recompute) + "), FALSE)")
                 + " AS " + Sql.ident(RECOMPUTE));
+        items.add("m.rowid IS NOT NULL AS " + Sql.ident(STORED));
         runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", distinct(items)) + " FROM ("
                 + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
                 + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)));
@@ -312,6 +314,33 @@ public final class IvmMaintenance {
             sql += " GROUP BY " + keys;
         }
         return sql;
+    }
+
+    /** Whether a staged group ({@code row}: its qualifier) stays, with its merged state: it has rows, or is kept empty. */
+    private String kept(String row) {
+        return "(NOT " + row + Sql.ident(RECOMPUTE) + " AND (" + row + Sql.ident(AggregateState.GROUP_COUNT) + " > 0 OR " + keptEmpty(row)
+                + "))";
+    }
+
+    /** UPDATE of the stored rows of the groups of {@code states} to their new values and state. */
+    private String updateRows(String states) {
+        Rows rows = rows(states, null);
+        String mv = table.duckName();
+        List<String> match = new ArrayList<>();
+        for (String key : layout.keyColumns()) {
+            match.add(mv + "." + Sql.ident(key) + " IS NOT DISTINCT FROM u." + Sql.ident(key));
+        }
+        if (groupingSets()) {
+            match.add(mv + "." + Sql.ident(AggregateState.GROUPING) + " = u." + Sql.ident(AggregateState.GROUPING));
+        }
+        List<String> sets = new ArrayList<>();
+        for (String c : rows.columns()) {
+            if (!layout.keyColumns().contains(c) && !c.equals(AggregateState.GROUPING)) {
+                sets.add(Sql.ident(c) + " = u." + Sql.ident(c));
+            }
+        }
+        return "UPDATE " + mv + " SET " + String.join(", ", sets) + " FROM (" + rows.select() + ") AS u(" + names(rows.columns()) + ")"
+                + (match.isEmpty() ? "" : " WHERE " + String.join(" AND ", match));
     }
 
     /** INSERT of the MV rows of {@code states} (keys by id name and state columns): visible values computed, state kept. */
