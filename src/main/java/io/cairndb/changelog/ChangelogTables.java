@@ -82,7 +82,8 @@ public final class ChangelogTables {
                             + ") WHERE table_id = " + t.id());
                 }
             }
-            // Changelogs from before the key index get it.
+            // Changelogs from before the key index, and those tracked since the last start (trackFrom
+            // knows no key columns), get it.
             createKeyIndex(c, t);
         }
     }
@@ -139,9 +140,8 @@ public final class ChangelogTables {
     }
 
     /** Starts tracking a table whose before images are switched on at {@code tso}. */
-    public static void trackFrom(Connection c, TableMeta t, long tso) {
-        Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = " + tso + " WHERE table_id = " + t.id());
-        createKeyIndex(c, t);
+    public static void trackFrom(Connection c, long tableId, long tso) {
+        Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = " + tso + " WHERE table_id = " + tableId);
     }
 
     /** {@code INSERT INTO <changelog> (op, tso, lsn, pid, columns...)}: by name, as columns may be reordered. */

@@ -74,7 +74,7 @@ public final class AlterTableDdl {
             ChangelogTables.create(c, result, ctx.commitTso().get());
         } else if (before.enabled() && !ChangelogTables.tracked(original) && ChangelogTables.tracked(result)) {
             // Before images start now; earlier changes lack them and the keys' previous changes.
-            ChangelogTables.trackFrom(c, result, ctx.commitTso().get());
+            ChangelogTables.trackFrom(c, result.id(), ctx.commitTso().get());
         }
         if (!result.name().equals(original.name())) {
             ctx.catalog().deleteTable(c, original.database(), original.name());
