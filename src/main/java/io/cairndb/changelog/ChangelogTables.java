@@ -68,49 +68,27 @@ public final class ChangelogTables {
      * Brings the changelog tables of an older data directory up to date: a table without the
      * {@link #PREV} and {@link #SINCE} columns gets them (NULL in its existing rows) and, when it
      * would be tracked, is tracked from after its last stored change on; windows that start
-     * earlier are consolidated by sorting, as before. A tracked table gets its key index.
+     * earlier are consolidated by sorting, as before.
      */
     public static void upgrade(Connection c, List<TableMeta> withChangelog) {
         for (TableMeta t : withChangelog) {
             Object has = Sql.scalar(c, "SELECT count(*) FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
                     + "AND column_name = ?", Catalog.SYSTEM_SCHEMA, "changelog_" + t.id(), PREV);
-            if (((Number) has).longValue() == 0) {
-                Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + PREV + " BIGINT");
-                Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + SINCE + " BIGINT");
-                if (tracked(t)) {
-                    Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = (SELECT coalesce(max(" + TSO + "), 0) + 1 FROM " + name(t)
-                            + ") WHERE table_id = " + t.id());
-                }
+            if (((Number) has).longValue() > 0) {
+                continue;
             }
-            // Changelogs from before the key index, and those tracked since the last start (trackFrom
-            // knows no key columns), get it.
-            createKeyIndex(c, t);
+            Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + PREV + " BIGINT");
+            Sql.execute(c, "ALTER TABLE " + name(t) + " ADD COLUMN " + SINCE + " BIGINT");
+            if (tracked(t)) {
+                Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = (SELECT coalesce(max(" + TSO + "), 0) + 1 FROM " + name(t)
+                        + ") WHERE table_id = " + t.id());
+            }
         }
     }
 
     /** Whether {@code t}'s changes carry their keys' previous changes: only MIN_DELTA on keyed tables needs them. */
     public static boolean tracked(TableMeta t) {
         return t.keyModel().upserts() && ChangelogConfig.of(t).needHistoricalValue();
-    }
-
-    /**
-     * Whether {@code t}'s changelog has an ART index on its one key column: a tracked table's writes
-     * look up their keys' latest changes ({@link #latest}), which without it scans the whole
-     * changelog. A key of several columns gains nothing: DuckDB scans an index only for one column.
-     */
-    private static boolean keyIndexed(TableMeta t) {
-        return tracked(t) && t.keyColumns().size() == 1 && !t.hasNullableKey();
-    }
-
-    private static void createKeyIndex(Connection c, TableMeta t) {
-        if (keyIndexed(t)) {
-            Sql.execute(c, "CREATE INDEX IF NOT EXISTS " + Sql.ident(keyIndexName(t.id())) + " ON " + name(t) + " ("
-                    + Sql.ident(t.keyColumns().get(0).name()) + ")");
-        }
-    }
-
-    private static String keyIndexName(long tableId) {
-        return "changelog_" + tableId + "_key";
     }
 
     public static String name(TableMeta t) {
@@ -134,7 +112,6 @@ public final class ChangelogTables {
             cols.add(Sql.ident(col.name()) + " " + DuckTypes.toDuckDb(col.type()));
         }
         Sql.execute(c, "CREATE TABLE " + name(t) + " (" + String.join(", ", cols) + ")");
-        createKeyIndex(c, t);
         Sql.execute(c, "INSERT INTO " + STATE + " (table_id, retained_from, enabled_at, tracked_from) VALUES (" + t.id() + ", "
                 + tso + ", " + tso + ", " + (tracked(t) ? Long.toString(tso) : "NULL") + ")");
     }
@@ -170,11 +147,8 @@ public final class ChangelogTables {
      * The latest change of each key of {@code keys} (a SELECT of the key columns) as a SELECT of the
      * key columns, {@link #PREV} and {@link #SINCE}; keys without one are absent. The key's rows of
      * its latest commit agree on SINCE; rows written before tracking have none and count as 0.
-     * {@code keyFilter}, when not null, is a condition on the changelog's rows (alias {@code c}) that
-     * holds for every row of those keys: a constant IN list on the key column, which DuckDB applies
-     * in the scan rather than after reading the whole changelog.
      */
-    public static String latest(TableMeta t, String keys, String keyFilter) {
+    public static String latest(TableMeta t, String keys) {
         List<String> k = new ArrayList<>();
         List<String> on = new ArrayList<>();
         for (ColumnMeta col : t.keyColumns()) {
@@ -183,7 +157,7 @@ public final class ChangelogTables {
         }
         return "SELECT " + String.join(", ", k) + ", max(c." + TSO + ") AS " + PREV + ", arg_max(coalesce(c." + SINCE + ", 0), c."
                 + TSO + ") AS " + SINCE + " FROM " + name(t) + " AS c SEMI JOIN (" + keys + ") AS e ON " + String.join(" AND ", on)
-                + (keyFilter == null ? "" : " WHERE " + keyFilter) + " GROUP BY ALL";
+                + " GROUP BY ALL";
     }
 
     /**
@@ -205,11 +179,8 @@ public final class ChangelogTables {
      * column added later under the old name starts with no history rather than another column's.
      */
     public static void retireColumn(Connection c, TableMeta t, String column, long tso) {
-        // DuckDB renames no column of a table with an index.
-        Sql.execute(c, "DROP INDEX IF EXISTS " + Catalog.SYSTEM_SCHEMA + "." + Sql.ident(keyIndexName(t.id())));
         Sql.execute(c, "ALTER TABLE " + name(t) + " RENAME COLUMN " + Sql.ident(column) + " TO "
                 + Sql.ident("__dropped_" + tso + "_" + column));
-        createKeyIndex(c, t);
     }
 
     public static void drop(Connection c, long tableId) {

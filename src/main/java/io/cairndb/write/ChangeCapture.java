@@ -49,8 +49,8 @@ final class ChangeCapture {
      * batch with the base finds the old rows, and one INSERT writes both images: with DuckDB 1.5.2
      * and preserve_insertion_order, an INSERT adding no rows (no key existed) followed in the
      * transaction by one adding a full row group or more left the new rows invisible until a restart.
-     * With the batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows and the previous
-     * changes are looked up by key rather than found by joins that scan the base table and the changelog.
+     * With the batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows are looked up by
+     * key rather than found by a join that scans the base table.
      */
     static String upserts(StatementContext ctx, TableMeta t, String rows, KeyList keys) {
         Connection c = ctx.txn().connection();
@@ -88,8 +88,7 @@ final class ChangeCapture {
             images.add("CASE WHEN __after THEN j." + Sql.ident(col.name()) + " ELSE j." + Sql.ident("__old_" + col.name()) + " END AS "
                     + Sql.ident(col.name()));
         }
-        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __joined WHERE __existed",
-                keys == null ? null : keys.condition("c"));
+        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __joined WHERE __existed");
         String changes = "SELECT " + String.join(", ", images) + ", j.__existed, j.__rn, i.__after, coalesce(p." + ChangelogTables.PREV
                 + ", 0) AS __prev, CASE WHEN j.__existed THEN coalesce(p." + ChangelogTables.SINCE + ", 0) ELSE " + tso + " END AS __since "
                 + "FROM __joined AS j LEFT JOIN " + LATEST + " AS p ON " + KeyModelWriter.keysEqual(t, "j", "p")
@@ -113,10 +112,9 @@ final class ChangeCapture {
 
     /**
      * Rows about to be deleted ({@code where} over the base table): DELETE with their old values;
-     * on a tracked table also with their keys' previous changes, looked up by key when {@code keys}
-     * (those of the rows; null for many) are given.
+     * on a tracked table also with their keys' previous changes.
      */
-    static void deletes(StatementContext ctx, TableMeta t, String where, KeyList keys) {
+    static void deletes(StatementContext ctx, TableMeta t, String where) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         String cols = KeyModelWriter.columnList(t.columns());
@@ -131,8 +129,7 @@ final class ChangeCapture {
         for (ColumnMeta col : t.columns()) {
             dCols.add("d." + Sql.ident(col.name()));
         }
-        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __deleted",
-                keys == null ? null : keys.condition("c"));
+        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __deleted");
         Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __deleted AS MATERIALIZED (" + rows + "), " + LATEST + " AS MATERIALIZED ("
                 + latest + ") " + head + ", __prev, __since FROM (SELECT " + String.join(", ", dCols) + ", coalesce(p." + ChangelogTables.PREV
                 + ", 0) AS __prev, coalesce(p." + ChangelogTables.SINCE + ", 0) AS __since FROM __deleted AS d LEFT JOIN " + LATEST

@@ -47,7 +47,7 @@ public final class DeleteExecutor {
             }
             Set<Integer> touched = PartitionVersions.touched(ctx, t, target, where);
             if (ChangeCapture.enabled(t)) {
-                ChangeCapture.deletes(ctx, t, where, keys);
+                ChangeCapture.deletes(ctx, t, where);
             }
             long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
             PartitionVersions.bump(ctx, t, touched);
