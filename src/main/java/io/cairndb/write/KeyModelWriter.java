@@ -159,7 +159,7 @@ final class KeyModelWriter {
                 same.add("b." + Sql.ident(k.name()) + " IS NOT DISTINCT FROM " + target + "." + Sql.ident(k.name()));
             }
             String ofBatch = "EXISTS (SELECT 1 FROM temp." + MERGED + " AS b WHERE " + String.join(" AND ", same) + ")";
-            ChangeCapture.deletes(ctx, t, ofBatch, null);
+            ChangeCapture.deletes(ctx, t, ofBatch);
             merge(c, t, target, "SELECT * FROM temp." + MERGED);
             ChangeCapture.appends(ctx, t, "(SELECT * FROM " + target + " WHERE " + ofBatch + ")");
         } finally {
