@@ -138,6 +138,7 @@ public final class QueryTranslator {
             return changes;
         }
         // A change belongs to the partition its row's values fall in (an update moving a row has one on each side).
-        return "(SELECT * FROM " + changes + " WHERE " + PartitionPredicates.anyOf(t, PartitionResolver.requireAll(t, partitions)) + ")";
+        List<PartitionMeta> parts = PartitionResolver.requireAll(t, partitions);
+        return "(SELECT * FROM " + changes + " WHERE " + PartitionPredicates.anyOf(t, parts) + ")";
     }
 }

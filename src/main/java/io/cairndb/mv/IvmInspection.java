@@ -54,10 +54,9 @@ final class IvmInspection {
                 + (result.rebuiltPartitions() == 0 ? "" : ", rebuilds " + result.rebuiltPartitions() + " partition(s): a base lost rows in bulk")
                 + (result.rebuiltPartitions() == 0 && result.refreshMode().equals("PARTIAL") && !result.rebuilt().isEmpty()
                         ? ", rebuilds the stale partition(s) " + String.join(", ", result.rebuilt()) : ""));
-        boolean costed = IvmCostModel.REASON.equals(result.fallbackReason());
-        if (estimate.consulted() && (result.delta() || costed)) {
-            line(rows, "Cost estimate: " + estimate.json(!costed ? "INCREMENTAL" : result.refreshMode().equals("COMPLETE") ? "COMPLETE"
-                    : "PARTITIONS"));
+        String shown = result.estimateShown(estimate);
+        if (shown != null) {
+            line(rows, "Cost estimate: " + shown);
         }
         line(rows, "Maintained as: " + (survey.form().aggregate() == null ? "the multiset of the definition's rows"
                 : "per-group state of " + (survey.form().aggregate().keys().isEmpty() ? "one global group"

@@ -67,6 +67,18 @@ final class IvmRefresher {
             return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges, cost);
         }
 
+        /**
+         * The estimate as tasks() and EXPLAIN show it (JSON) with the choice it led to, when it was
+         * weighed: for a refresh that applies changes or that it sent to a recompute; else null.
+         */
+        String estimateShown(IvmCostModel.Estimate estimate) {
+            boolean costed = IvmCostModel.REASON.equals(fallbackReason);
+            if (!estimate.consulted() || !delta && !costed) {
+                return null;
+            }
+            return estimate.json(!costed ? "INCREMENTAL" : refreshMode.equals("COMPLETE") ? "COMPLETE" : "PARTITIONS");
+        }
+
         /** With the cost estimate tasks() shows (JSON), when one was made. */
         Result costing(String estimate) {
             return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, estimate);
@@ -195,7 +207,8 @@ final class IvmRefresher {
                 changed.put(t.id(), List.of(s.database(), s.name()));
             }
         }
-        return new Survey(form, IvmLayout.of(form, visible, new java.util.HashSet<>(mvTable.columnNames())), streams, missing, reason, removed, changed, window);
+        IvmLayout layout = IvmLayout.of(form, visible, new java.util.HashSet<>(mvTable.columnNames()));
+        return new Survey(form, layout, streams, missing, reason, removed, changed, window);
     }
 
     /**
@@ -382,9 +395,7 @@ final class IvmRefresher {
             consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
-        boolean costed = IvmCostModel.REASON.equals(result.fallbackReason());
-        String choice = !costed ? "INCREMENTAL" : result.refreshMode().equals("COMPLETE") ? "COMPLETE" : "PARTITIONS";
-        return result.consumed(consumed).costing((result.delta() || costed) && estimate.consulted() ? estimate.json(choice) : null);
+        return result.consumed(consumed).costing(result.estimateShown(estimate));
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {
