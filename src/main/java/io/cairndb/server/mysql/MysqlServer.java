@@ -127,6 +127,9 @@ public final class MysqlServer implements AutoCloseable {
         shuttingDown = true;
         listener.close().awaitUninterruptibly();
         listener = null;
+        // A closed listener keeps its socket, still completing TCP handshakes, until its selector
+        // next wakes; ending the acceptor loop now releases it before idle connections are closed.
+        acceptors.shutdownGracefully(0, 0, TimeUnit.SECONDS).awaitUninterruptibly();
         connections.forEach(ConnectionHandler::closeAfterCurrentCommand);
         if (!awaitConnectionsClosed(deadline)) {
             LOG.warn("Shutdown grace of {} ms expired with {} connections busy: interrupting their statements",
