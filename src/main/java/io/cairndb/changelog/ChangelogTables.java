@@ -22,7 +22,9 @@ import java.util.TreeSet;
  * also records the TSO of its key's previous change ({@link #PREV}) and, for a row of an existing
  * key, since when the key has existed ({@link #SINCE}); and each commit is summarized by previous
  * commit ({@link #COMMITS}). MIN_DELTA reads these instead of ordering every change by key: see
- * {@link MinDeltaPlanner}.
+ * {@link MinDeltaPlanner}. The rows of a tracked table carry their key's latest change and since
+ * when it exists ({@link #ROW_TSO}, {@link #ROW_SINCE}), so that a write reads both from the rows it
+ * replaces or deletes instead of searching the changelog.
  */
 public final class ChangelogTables {
     public static final int APPEND = 0;
@@ -38,6 +40,12 @@ public final class ChangelogTables {
     public static final String PREV = "__prev";
     /** The TSO of the APPEND that began the key's current existence; 0 when before the changelog. */
     public static final String SINCE = "__since";
+    /**
+     * Hidden columns of a tracked table's own rows: the TSO of the key's latest change and its
+     * {@link #SINCE}; 0 when the changelog has no change of the key, like {@link #latest}.
+     */
+    public static final String ROW_TSO = "__cairn_row_tso";
+    public static final String ROW_SINCE = "__cairn_row_since";
 
     static final String STATE = Catalog.SYSTEM_SCHEMA + ".changelog_state";
     static final String MARKERS = Catalog.SYSTEM_SCHEMA + ".changelog_markers";
@@ -68,10 +76,15 @@ public final class ChangelogTables {
      * Brings the changelog tables of an older data directory up to date: a table without the
      * {@link #PREV} and {@link #SINCE} columns gets them (NULL in its existing rows) and, when it
      * would be tracked, is tracked from after its last stored change on; windows that start
-     * earlier are consolidated by sorting, as before.
+     * earlier are consolidated by sorting, as before. A tracked table whose rows lack
+     * {@link #ROW_TSO} and {@link #ROW_SINCE} gets them, filled from its changelog.
      */
     public static void upgrade(Connection c, List<TableMeta> withChangelog) {
         for (TableMeta t : withChangelog) {
+            if (tracked(t) && !hasRowColumns(c, t)) {
+                addRowColumns(c, t);
+                fillRowColumns(c, t);
+            }
             Object has = Sql.scalar(c, "SELECT count(*) FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? "
                     + "AND column_name = ?", Catalog.SYSTEM_SCHEMA, "changelog_" + t.id(), PREV);
             if (((Number) has).longValue() > 0) {
@@ -84,6 +97,30 @@ public final class ChangelogTables {
                         + ") WHERE table_id = " + t.id());
             }
         }
+    }
+
+    /** Whether the DuckDB table {@code t} names has {@link #ROW_TSO} and {@link #ROW_SINCE}. */
+    public static boolean hasRowColumns(Connection c, TableMeta t) {
+        Object has = Sql.scalar(c, "SELECT count(*) FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? AND column_name = ?",
+                t.duckSchema(), t.duckTable(), ROW_TSO);
+        return ((Number) has).longValue() > 0;
+    }
+
+    /** Adds {@link #ROW_TSO} and {@link #ROW_SINCE} to the DuckDB table {@code t} names, 0 in its rows. */
+    public static void addRowColumns(Connection c, TableMeta t) {
+        for (String col : List.of(ROW_TSO, ROW_SINCE)) {
+            Sql.execute(c, "ALTER TABLE " + t.duckName() + " ADD COLUMN IF NOT EXISTS " + col + " BIGINT DEFAULT 0");
+        }
+    }
+
+    /** Sets each row's {@link #ROW_TSO} and {@link #ROW_SINCE} from the changelog: its key's latest change. */
+    private static void fillRowColumns(Connection c, TableMeta t) {
+        List<String> keys = new ArrayList<>();
+        for (ColumnMeta col : t.keyColumns()) {
+            keys.add("l." + Sql.ident(col.name()) + " IS NOT DISTINCT FROM " + t.duckName() + "." + Sql.ident(col.name()));
+        }
+        Sql.execute(c, "UPDATE " + t.duckName() + " SET " + ROW_TSO + " = l." + PREV + ", " + ROW_SINCE + " = l." + SINCE + " FROM ("
+                + latest(t) + ") AS l WHERE " + String.join(" AND ", keys));
     }
 
     /** Whether {@code t}'s changes carry their keys' previous changes: only MIN_DELTA on keyed tables needs them. */
@@ -99,7 +136,10 @@ public final class ChangelogTables {
         return Catalog.SYSTEM_SCHEMA + "." + Sql.ident("changelog_" + tableId);
     }
 
-    /** Creates the changelog table of {@code t}; its history starts at {@code tso}. */
+    /**
+     * Creates the changelog table of {@code t}; its history starts at {@code tso}. A tracked table's
+     * rows get {@link #ROW_TSO} and {@link #ROW_SINCE}.
+     */
     public static void create(Connection c, TableMeta t, long tso) {
         List<String> cols = new ArrayList<>();
         cols.add(OP + " TINYINT NOT NULL");
@@ -114,11 +154,19 @@ public final class ChangelogTables {
         Sql.execute(c, "CREATE TABLE " + name(t) + " (" + String.join(", ", cols) + ")");
         Sql.execute(c, "INSERT INTO " + STATE + " (table_id, retained_from, enabled_at, tracked_from) VALUES (" + t.id() + ", "
                 + tso + ", " + tso + ", " + (tracked(t) ? Long.toString(tso) : "NULL") + ")");
+        if (tracked(t)) {
+            addRowColumns(c, t);
+        }
     }
 
-    /** Starts tracking a table whose before images are switched on at {@code tso}. */
-    public static void trackFrom(Connection c, long tableId, long tso) {
-        Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = " + tso + " WHERE table_id = " + tableId);
+    /**
+     * Starts tracking table {@code t}, whose before images are switched on at {@code tso}: its rows
+     * get their keys' latest changes from the history kept so far.
+     */
+    public static void trackFrom(Connection c, TableMeta t, long tso) {
+        Sql.execute(c, "UPDATE " + STATE + " SET tracked_from = " + tso + " WHERE table_id = " + t.id());
+        addRowColumns(c, t);
+        fillRowColumns(c, t);
     }
 
     /** {@code INSERT INTO <changelog> (op, tso, lsn, pid, columns...)}: by name, as columns may be reordered. */
@@ -144,20 +192,17 @@ public final class ChangelogTables {
     }
 
     /**
-     * The latest change of each key of {@code keys} (a SELECT of the key columns) as a SELECT of the
-     * key columns, {@link #PREV} and {@link #SINCE}; keys without one are absent. The key's rows of
-     * its latest commit agree on SINCE; rows written before tracking have none and count as 0.
+     * The latest change of each key in the changelog as a SELECT of the key columns, {@link #PREV}
+     * and {@link #SINCE}. The key's rows of its latest commit agree on SINCE; rows written before
+     * tracking have none and count as 0.
      */
-    public static String latest(TableMeta t, String keys) {
+    static String latest(TableMeta t) {
         List<String> k = new ArrayList<>();
-        List<String> on = new ArrayList<>();
         for (ColumnMeta col : t.keyColumns()) {
-            k.add("c." + Sql.ident(col.name()));
-            on.add("c." + Sql.ident(col.name()) + " = e." + Sql.ident(col.name()));
+            k.add(Sql.ident(col.name()));
         }
-        return "SELECT " + String.join(", ", k) + ", max(c." + TSO + ") AS " + PREV + ", arg_max(coalesce(c." + SINCE + ", 0), c."
-                + TSO + ") AS " + SINCE + " FROM " + name(t) + " AS c SEMI JOIN (" + keys + ") AS e ON " + String.join(" AND ", on)
-                + " GROUP BY ALL";
+        return "SELECT " + String.join(", ", k) + ", max(" + TSO + ") AS " + PREV + ", arg_max(coalesce(" + SINCE + ", 0), " + TSO
+                + ") AS " + SINCE + " FROM " + name(t) + " GROUP BY ALL";
     }
 
     /**

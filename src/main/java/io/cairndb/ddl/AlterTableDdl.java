@@ -74,7 +74,7 @@ public final class AlterTableDdl {
             ChangelogTables.create(c, result, ctx.commitTso().get());
         } else if (before.enabled() && !ChangelogTables.tracked(original) && ChangelogTables.tracked(result)) {
             // Before images start now; earlier changes lack them and the keys' previous changes.
-            ChangelogTables.trackFrom(c, result.id(), ctx.commitTso().get());
+            ChangelogTables.trackFrom(c, result, ctx.commitTso().get());
         }
         if (!result.name().equals(original.name())) {
             ctx.catalog().deleteTable(c, original.database(), original.name());
@@ -317,7 +317,18 @@ public final class AlterTableDdl {
                     : "CAST(" + ctx.translator().translate(SqlParser.parseExpression(col.defaultValue())) + " AS "
                     + DuckTypes.toDuckDb(col.type()) + ")");
         }
-        Sql.execute(c, "INSERT INTO " + tmp.duckName() + " SELECT " + String.join(", ", items)
+        List<String> names = new ArrayList<>();
+        for (ColumnMeta col : next.columns()) {
+            names.add(Sql.ident(col.name()));
+        }
+        if (ChangelogTables.hasRowColumns(c, current)) {
+            ChangelogTables.addRowColumns(c, tmp);
+            for (String hidden : List.of(ChangelogTables.ROW_TSO, ChangelogTables.ROW_SINCE)) {
+                names.add(hidden);
+                items.add(hidden);
+            }
+        }
+        Sql.execute(c, "INSERT INTO " + tmp.duckName() + " (" + String.join(", ", names) + ") SELECT " + String.join(", ", items)
                 + " FROM " + current.duckName());
         Sql.execute(c, "DROP TABLE " + current.duckName());
         Sql.execute(c, "ALTER TABLE " + tmp.duckName() + " RENAME TO " + Sql.ident(current.duckTable()));

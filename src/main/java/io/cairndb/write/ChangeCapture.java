@@ -19,12 +19,6 @@ import java.util.List;
  */
 final class ChangeCapture {
     private static final String NEW_ROWS = "temp.__cairn_new_rows";
-    /**
-     * The latest changes of a write's existing keys, looked up in the changelog: a CTE
-     * materialized apart, as with DuckDB 1.5.2 a join over the grouped lookup can lose rows to a
-     * join filter pushed down before it is built (duckdb#22075).
-     */
-    private static final String LATEST = "__latest";
 
     private ChangeCapture() {
     }
@@ -44,61 +38,61 @@ final class ChangeCapture {
     /**
      * New rows of a keyed table, consolidated by key ({@code rows} is a SELECT): a key that exists
      * already gives UPDATE_BEFORE (when historical values are kept) and UPDATE_AFTER, a new key an
-     * APPEND. The consolidated rows are kept in a temp table, returned for the base table's upsert
-     * (so the batch is consolidated once), to be dropped with {@link #dropBatch}. One join of the
-     * batch with the base finds the old rows, and one INSERT writes both images: with DuckDB 1.5.2
-     * and preserve_insertion_order, an INSERT adding no rows (no key existed) followed in the
-     * transaction by one adding a full row group or more left the new rows invisible until a restart.
-     * With the batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows are looked up by
-     * key rather than found by a join that scans the base table.
+     * APPEND. One join of the batch with the stored rows finds the old ones; it is kept in a temp
+     * table, to be dropped with {@link #dropBatch}, and read by one INSERT that writes both images
+     * (with DuckDB 1.5.2 and preserve_insertion_order, an INSERT adding no rows followed in the
+     * transaction by one adding a full row group or more left the new rows invisible until a
+     * restart) and by the base table's upsert, whose SELECT is returned: the table's columns, then on
+     * a tracked table {@link ChangelogTables#ROW_TSO} and {@link ChangelogTables#ROW_SINCE}. With the
+     * batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows are looked up by key
+     * rather than found by a join that scans the base table.
      */
     static String upserts(StatementContext ctx, TableMeta t, String rows, KeyList keys) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
-        String base = t.duckName();
+        boolean tracked = ChangelogTables.tracked(t);
         String newCols = KeyModelWriter.columnList(t.columns());
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + newCols
-                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
         List<String> items = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
             items.add("n." + Sql.ident(col.name()));
         }
-        List<String> old = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
-            old.add("o." + Sql.ident(col.name()) + " AS " + Sql.ident("__old_" + col.name()));
+            items.add("o." + Sql.ident(col.name()) + " AS " + Sql.ident("__old_" + col.name()));
         }
-        String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL AS __existed";
+        String existed = "o." + Sql.ident(t.keyColumns().get(0).name()) + " IS NOT NULL";
+        items.add(existed + " AS __existed");
+        if (tracked) {
+            // The stored row names its key's latest change and since when the key exists; a new key
+            // has no previous change to look up (a DELETE before it is found when reading) and exists
+            // from this commit.
+            items.add("coalesce(o." + ChangelogTables.ROW_TSO + ", 0) AS __prev");
+            items.add("CASE WHEN " + existed + " THEN o." + ChangelogTables.ROW_SINCE + " ELSE " + tso + " END AS __since");
+        }
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + String.join(", ", items)
+                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ") AS n LEFT JOIN " + rowsOf(t.duckName(), keys) + " AS o ON "
+                + KeyModelWriter.keysEqual(t, "n", "o"));
         String pid = PartitionIds.of(t, null);
-        String joined = "SELECT " + String.join(", ", items) + ", " + String.join(", ", old) + ", " + existed
-                + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + rowsOf(base, keys) + " AS o ON "
-                + KeyModelWriter.keysEqual(t, "n", "o");
-        if (!ChangelogConfig.of(t).needHistoricalValue()) {
-            // Without before images neither the old values nor the previous changes are needed.
+        if (!tracked) {
+            // Without before images (on a keyed table, exactly when it is not tracked) each batch row gives its after image.
             Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
-                    + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM (" + joined + ")");
-            return NEW_ROWS;
+                    + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM " + NEW_ROWS);
+            return "SELECT " + newCols + " FROM " + NEW_ROWS;
         }
-        // With before images the table is tracked (see ChangelogTables): an existing key's latest
-        // change gives its previous change and since when it exists; a new key has no previous
-        // change to look up (a DELETE before it is found when reading) and exists from this commit.
         // Each batch row gives its before image (the old values) when the key existed, and its
         // after image; partition ids are computed on each image's own values.
         List<String> images = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
-            images.add("CASE WHEN __after THEN j." + Sql.ident(col.name()) + " ELSE j." + Sql.ident("__old_" + col.name()) + " END AS "
+            images.add("CASE WHEN __after THEN " + Sql.ident(col.name()) + " ELSE " + Sql.ident("__old_" + col.name()) + " END AS "
                     + Sql.ident(col.name()));
         }
-        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __joined WHERE __existed");
-        String changes = "SELECT " + String.join(", ", images) + ", j.__existed, j.__rn, i.__after, coalesce(p." + ChangelogTables.PREV
-                + ", 0) AS __prev, CASE WHEN j.__existed THEN coalesce(p." + ChangelogTables.SINCE + ", 0) ELSE " + tso + " END AS __since "
-                + "FROM __joined AS j LEFT JOIN " + LATEST + " AS p ON " + KeyModelWriter.keysEqual(t, "j", "p")
-                + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE i.__after OR j.__existed";
-        Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + "), " + LATEST
-                + " AS MATERIALIZED (" + latest + ") SELECT CASE WHEN NOT __after THEN " + ChangelogTables.UPDATE_BEFORE
+        String changes = "SELECT " + String.join(", ", images) + ", __existed, __rn, __after, __prev, __since FROM " + NEW_ROWS
+                + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE __after OR __existed";
+        Sql.execute(c, ChangelogTables.insertTracked(t) + "SELECT CASE WHEN NOT __after THEN " + ChangelogTables.UPDATE_BEFORE
                 + " WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND + " END, " + tso
                 + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes + ")");
         ChangelogTables.summarize(c, t, tso);
-        return NEW_ROWS;
+        return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", __since AS " + ChangelogTables.ROW_SINCE + " FROM "
+                + NEW_ROWS;
     }
 
     /** The rows of {@code table} with one of {@code keys}, as a FROM item; all of them when {@code keys} is null. */
@@ -112,29 +106,19 @@ final class ChangeCapture {
 
     /**
      * Rows about to be deleted ({@code where} over the base table): DELETE with their old values;
-     * on a tracked table also with their keys' previous changes.
+     * on a tracked table also with their keys' previous changes, which the rows name.
      */
     static void deletes(StatementContext ctx, TableMeta t, String where) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
-        String cols = KeyModelWriter.columnList(t.columns());
-        String rows = "SELECT " + cols + " FROM " + t.duckName() + " WHERE " + where;
-        String head = "SELECT " + ChangelogTables.DELETE + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null)
-                + ", " + cols;
-        if (!ChangelogTables.tracked(t)) {
-            Sql.execute(c, ChangelogTables.insertInto(t) + head + " FROM (" + rows + ")");
-            return;
+        boolean tracked = ChangelogTables.tracked(t);
+        Sql.execute(c, (tracked ? ChangelogTables.insertTracked(t) : ChangelogTables.insertInto(t)) + "SELECT " + ChangelogTables.DELETE
+                + ", " + tso + ", row_number() OVER () - 1, " + PartitionIds.of(t, null) + ", " + KeyModelWriter.columnList(t.columns())
+                + (tracked ? ", " + ChangelogTables.ROW_TSO + ", " + ChangelogTables.ROW_SINCE : "") + " FROM " + t.duckName()
+                + " WHERE " + where);
+        if (tracked) {
+            ChangelogTables.summarize(c, t, tso);
         }
-        List<String> dCols = new ArrayList<>();
-        for (ColumnMeta col : t.columns()) {
-            dCols.add("d." + Sql.ident(col.name()));
-        }
-        String latest = ChangelogTables.latest(t, "SELECT " + KeyModelWriter.columnList(t.keyColumns()) + " FROM __deleted");
-        Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __deleted AS MATERIALIZED (" + rows + "), " + LATEST + " AS MATERIALIZED ("
-                + latest + ") " + head + ", __prev, __since FROM (SELECT " + String.join(", ", dCols) + ", coalesce(p." + ChangelogTables.PREV
-                + ", 0) AS __prev, coalesce(p." + ChangelogTables.SINCE + ", 0) AS __since FROM __deleted AS d LEFT JOIN " + LATEST
-                + " AS p ON " + KeyModelWriter.keysEqual(t, "d", "p") + ")");
-        ChangelogTables.summarize(c, t, tso);
     }
 
     /** A bulk removal of partitions' rows (TRUNCATE, INSERT OVERWRITE, DROP PARTITION): one marker each. */

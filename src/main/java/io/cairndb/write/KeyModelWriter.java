@@ -4,6 +4,7 @@ import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.Sql;
 
 import java.sql.Connection;
@@ -46,8 +47,7 @@ final class KeyModelWriter {
                 String rows = lastRowPerKey(t, stagedTable);
                 if (capture) {
                     // The capture consolidates the batch once; the upsert reads its result.
-                    String consolidated = ChangeCapture.upserts(ctx, t, rows, keys);
-                    upsert(c, t, target, "SELECT " + cols + " FROM " + consolidated);
+                    upsert(c, t, target, ChangeCapture.upserts(ctx, t, rows, keys));
                     ChangeCapture.dropBatch(ctx);
                 } else {
                     upsert(c, t, target, rows);
@@ -95,6 +95,7 @@ final class KeyModelWriter {
         return String.join(" AND ", on);
     }
 
+    /** Writes one row per key ({@code rows}: the table's columns, then its {@link #rowColumns}). */
     private static void upsert(Connection c, TableMeta t, String target, String rows) {
         if (t.hasNullableKey()) {
             replaceByKey(c, t, rows);
@@ -104,9 +105,25 @@ final class KeyModelWriter {
         for (ColumnMeta v : t.valueColumns()) {
             sets.add(Sql.ident(v.name()) + " = excluded." + Sql.ident(v.name()));
         }
+        for (String hidden : rowColumns(t)) {
+            sets.add(hidden + " = excluded." + hidden);
+        }
         String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
-        Sql.execute(c, "INSERT INTO " + target + " (" + columnList(t.columns()) + ") " + rows
-                + " ON CONFLICT (" + columnList(t.keyColumns()) + ") " + action);
+        Sql.execute(c, "INSERT INTO " + target + " (" + written(t) + ") " + rows + " ON CONFLICT (" + columnList(t.keyColumns()) + ") "
+                + action);
+    }
+
+    /** The hidden columns a write of {@code t}'s rows sets besides the table's own (see {@link ChangeCapture#upserts}). */
+    private static List<String> rowColumns(TableMeta t) {
+        return ChangelogTables.tracked(t) ? List.of(ChangelogTables.ROW_TSO, ChangelogTables.ROW_SINCE) : List.of();
+    }
+
+    /** The columns an upsert of {@code t} writes: its own, then {@link #rowColumns}. */
+    private static String written(TableMeta t) {
+        List<String> names = new ArrayList<>();
+        names.add(columnList(t.columns()));
+        names.addAll(rowColumns(t));
+        return String.join(", ", names);
     }
 
     private static String aggregatedPerKey(TableMeta t, String staged) {
