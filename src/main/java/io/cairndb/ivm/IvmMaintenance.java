@@ -32,6 +32,8 @@ public final class IvmMaintenance {
     /** Whether a staged group is stored in the MV already. */
     private static final String STORED = "__DORIS_IVM_STORED__";
     private static final String MULTIPLICITY = "__DORIS_IVM_MULTIPLICITY__";
+    /** Whether a merged group stays in the MV (see {@link #kept}). */
+    private static final String KEEP = "__DORIS_IVM_KEEP__";
     private static final String ROW = "__DORIS_IVM_ROW__";
     private static final String DELETE_SIGN = "__DORIS_DELETE_SIGN__";
     private static final String STAGED = Sql.ident("__doris_ivm_delta");
@@ -105,6 +107,13 @@ public final class IvmMaintenance {
     public String apply(PlanNode delta, PlanColumn weight, boolean mayStop) {
         String rows = printer.printColumns(delta);
         String w = PlanPrinter.columnName(weight);
+        if (layout.form().aggregate() != null && capture == null) {
+            Staging staging = staging(rows, w);
+            if (staging.recompute().isEmpty()) {
+                mergeGroups(staging.select());
+                return null;
+            }
+        }
         String stopped = null;
         if (layout.form().aggregate() == null) {
             applyToMultiset(rows, w);
@@ -203,10 +212,51 @@ public final class IvmMaintenance {
     }
 
     /**
+     * Applies the touched groups' merged states ({@code merged}: {@link #staging}'s query, where no
+     * group is recomputed) in one MERGE: the common refresh of an aggregate MV that keeps no
+     * changelog, without the temp table, DELETE, UPDATE, INSERT and DROP that staging takes.
+     */
+    private void mergeGroups(String merged) {
+        Rows rows = rows(merged, kept("") + " AS " + Sql.ident(KEEP));
+        String mv = table.duckName();
+        List<String> columns = rows.columns();
+        List<String> aliases = new ArrayList<>(columns);
+        aliases.add(KEEP);
+        List<String> match = new ArrayList<>();
+        List<String> sets = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (String c : columns) {
+            boolean key = layout.keyColumns().contains(c) || c.equals(AggregateState.GROUPING);
+            if (key) {
+                match.add(mv + "." + Sql.ident(c) + (c.equals(AggregateState.GROUPING) ? " = " : " IS NOT DISTINCT FROM ") + "u." + Sql.ident(c));
+            } else {
+                sets.add(Sql.ident(c) + " = u." + Sql.ident(c));
+            }
+            values.add("u." + Sql.ident(c));
+        }
+        String keep = "u." + Sql.ident(KEEP);
+        runner.execute("MERGE INTO " + mv + " USING (" + rows.select() + ") AS u(" + names(aliases) + ") ON "
+                + (match.isEmpty() ? "TRUE" : String.join(" AND ", match)) + " WHEN MATCHED AND NOT " + keep + " THEN DELETE WHEN MATCHED THEN UPDATE SET "
+                + String.join(", ", sets) + " WHEN NOT MATCHED AND " + keep + " THEN INSERT (" + names(columns) + ") VALUES ("
+                + String.join(", ", values) + ")");
+    }
+
+    /** The query of each touched group's merged state and whether it must be recomputed, and the conditions of recomputation. */
+    private record Staging(String select, List<String> recompute) {
+    }
+
+    /**
      * Stages each touched group's merged state and whether it must be recomputed; returns the
      * conditions of recomputation (empty when the MV has no MIN/MAX).
      */
     private List<String> stageGroups(String rows, String w) {
+        Staging staging = staging(rows, w);
+        runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS " + staging.select());
+        return staging.recompute();
+    }
+
+    /** See {@link Staging}: the delta's groups joined with the MV's rows of them, states merged. */
+    private Staging staging(String rows, String w) {
         PlanNode.Aggregate a = layout.form().aggregate();
         List<String> items = new ArrayList<>();
         for (int j = 0; j < a.keys().size(); j++) {
@@ -231,10 +281,8 @@ public final class IvmMaintenance {
         items.add((recompute.isEmpty() ? "FALSE" : "coalesce(" + live + " AND (" + String.join(" OR ", recompute) + "), FALSE)")
                 + " AS " + Sql.ident(RECOMPUTE));
         items.add("m.rowid IS NOT NULL AS " + Sql.ident(STORED));
-        runner.execute("CREATE OR REPLACE TEMP TABLE " + STAGED + " AS SELECT " + String.join(", ", distinct(items)) + " FROM ("
-                + grouped(rows, w) + ") AS d LEFT JOIN " + table.duckName() + " AS m ON "
-                + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)));
-        return recompute;
+        return new Staging("SELECT " + String.join(", ", distinct(items)) + " FROM (" + grouped(rows, w) + ") AS d LEFT JOIN "
+                + table.duckName() + " AS m ON " + (join.isEmpty() ? "TRUE" : String.join(" AND ", join)), recompute);
     }
 
     /** The aggregate's input rows of the groups to recompute (all of them for a global aggregate). */
