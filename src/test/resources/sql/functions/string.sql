@@ -122,8 +122,8 @@ SELECT starts_with('doris', 'do'), ends_with('doris', 'is'), find_in_set('b', 'a
 query rowsort
 SELECT a FROM s WHERE a LIKE 'D%' OR a LIKE '_ell_'
 ----
-Hello
 Doris
+Hello
 
 query
 SELECT 'abc' REGEXP '^a', 'abc' REGEXP 'z', upper(NULL)
@@ -134,3 +134,20 @@ query
 SELECT hex(255), hex('abc'), unhex('616263'), to_base64('abc'), from_base64('YWJj'), md5('abc'), ascii('A')
 ----
 FF|616263|abc|YWJj|abc|900150983cd24fb0d6963f7d28e17f72|65
+
+# SUBSTRING_INDEX: up to the count-th delimiter, from the end when negative; the whole string when
+# there are fewer delimiters; '' for a count of 0 or an empty delimiter; NULL for a NULL argument.
+query
+SELECT substring_index('www.apache.org', '.', 2), substring_index('www.apache.org', '.', -2), substring_index('www.apache.org', '.', 5), substring_index('www.apache.org', '.', -5)
+----
+www.apache|apache.org|www.apache.org|www.apache.org
+
+query
+SELECT substring_index('www.apache.org', '.', 0), substring_index('www.apache.org', '', 1), substring_index('a..b', '.', 2), substring_index('a--b--c', '--', -1), substring_index(12321, 2, 1)
+----
+(empty)|(empty)|a.|c|1
+
+query
+SELECT substring_index(NULL, '.', 1), substring_index('a.b', NULL, 1), substring_index('a.b', '.', NULL)
+----
+NULL|NULL|NULL

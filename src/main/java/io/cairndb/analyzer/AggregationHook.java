@@ -132,7 +132,8 @@ final class AggregationHook implements ExpressionBinder.Hook {
     private ScalarExpr aggregate(Expr.FunctionCall f) {
         String name = f.name().toLowerCase(Locale.ROOT);
         ExpressionBinder arguments = input.in(ExpressionBinder.Clause.AGGREGATE_ARGUMENT);
-        List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? new ArrayList<>() : new ArrayList<>(arguments.bindAll(f.args()));
+        List<ScalarExpr> args = SelectBinder.isStarArgument(f) ? new ArrayList<>()
+                : new ArrayList<>(ImplicitCasts.arguments(name, arguments.bindAll(f.args())));
         if (f.separator() != null) {
             // group_concat(x SEPARATOR s) is group_concat(x, s); several values are concatenated per row as in
             // MySQL, and a row with a NULL among them is skipped (concat gives NULL).

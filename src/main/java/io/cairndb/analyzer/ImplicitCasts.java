@@ -8,8 +8,9 @@ import io.cairndb.printer.OperatorTypes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Doris's implicit conversions, made explicit in the plan: a string in arithmetic is a DOUBLE
@@ -19,30 +20,80 @@ import java.util.Set;
  * a cast, which gives NULL for a value that does not convert.
  */
 final class ImplicitCasts {
-    /** Functions of numbers: a string argument is read as a DOUBLE ({@code exp(bin(x))}). */
-    private static final Set<String> NUMBER_FUNCTIONS = Set.of("abs", "ceil", "ceiling", "floor", "round", "truncate",
-            "pow", "power", "atan2", "exp", "sin", "cos", "tan", "asin", "acos", "atan", "cot", "cbrt", "degrees",
-            "radians", "sign", "sqrt", "ln", "log", "log2", "log10");
-    /** Functions of a string (their first argument): a number or a date there is read as its text. */
-    private static final Set<String> STRING_FUNCTIONS = Set.of("length", "char_length", "character_length",
-            "octet_length", "upper", "lower", "ucase", "lcase", "trim", "ltrim", "rtrim", "reverse", "left", "right",
-            "strleft", "strright", "substr", "substring", "mid", "lpad", "rpad", "repeat", "replace", "instr", "locate",
-            "split_part", "starts_with", "ends_with", "md5", "ascii");
+    /** How a function reads an argument of another type: as it is, as a DOUBLE, as an integer or as text. */
+    private enum Read { AS_IS, NUMBER, INTEGER, TEXT }
+
+    /** By function: how it reads its arguments, by position; the last entry applies to any further ones. */
+    private static final Map<String, List<Read>> READS = reads();
+
+    private static Map<String, List<Read>> reads() {
+        Map<String, List<Read>> m = new HashMap<>();
+        // Functions of numbers, aggregates too: a string argument is a DOUBLE ({@code exp(bin(x))}, {@code sum(s)}).
+        for (String f : List.of("abs", "ceil", "ceiling", "floor", "round", "truncate", "pow", "power", "atan2", "exp", "sin",
+                "cos", "tan", "asin", "acos", "atan", "cot", "cbrt", "degrees", "radians", "sign", "sqrt", "ln", "log", "log2",
+                "log10", "mod", "sum", "avg", "stddev", "std", "stddev_pop", "stddev_samp", "variance", "var_pop", "variance_pop",
+                "variance_samp", "var_samp")) {
+            m.put(f, List.of(Read.NUMBER));
+        }
+        // Functions of a string (their first argument): a number or a date there is read as its text.
+        for (String f : List.of("length", "char_length", "character_length", "octet_length", "upper", "lower", "ucase", "lcase",
+                "trim", "ltrim", "rtrim", "reverse", "left", "right", "strleft", "strright", "substr", "substring", "mid", "repeat",
+                "md5", "ascii")) {
+            m.put(f, List.of(Read.TEXT, Read.AS_IS));
+        }
+        // Functions of several strings.
+        for (String f : List.of("instr", "starts_with", "ends_with", "replace", "bit_length")) {
+            m.put(f, List.of(Read.TEXT));
+        }
+        m.put("locate", List.of(Read.TEXT, Read.TEXT, Read.AS_IS));
+        m.put("split_part", List.of(Read.TEXT, Read.TEXT, Read.AS_IS));
+        m.put("substring_index", List.of(Read.TEXT, Read.TEXT, Read.INTEGER));
+        m.put("lpad", List.of(Read.TEXT, Read.AS_IS, Read.TEXT));
+        m.put("rpad", List.of(Read.TEXT, Read.AS_IS, Read.TEXT));
+        // Counts of days, and the amounts added to a date: a string is read as an integer.
+        for (String f : List.of("makedate", "from_days")) {
+            m.put(f, List.of(Read.INTEGER));
+        }
+        for (String f : List.of("date_add", "adddate", "days_add", "date_sub", "subdate", "days_sub", "years_add", "years_sub",
+                "quarters_add", "quarters_sub", "months_add", "months_sub", "weeks_add", "weeks_sub", "hours_add", "hours_sub",
+                "minutes_add", "minutes_sub", "seconds_add", "seconds_sub")) {
+            m.put(f, List.of(Read.AS_IS, Read.INTEGER));
+        }
+        return Map.copyOf(m);
+    }
 
     private ImplicitCasts() {
     }
 
-    /** A function's arguments brought to what it takes. */
+    /** A function's (or an aggregate's) arguments brought to what it takes. */
     static List<ScalarExpr> arguments(String function, List<ScalarExpr> args) {
-        if (NUMBER_FUNCTIONS.contains(function)) {
-            return args.stream().map(ImplicitCasts::numeric).toList();
+        List<Read> reads = READS.get(function);
+        if (reads == null) {
+            return args;
         }
-        if (STRING_FUNCTIONS.contains(function) && !args.isEmpty()) {
-            List<ScalarExpr> out = new ArrayList<>(args);
-            out.set(0, text(args.get(0)));
-            return out;
+        List<ScalarExpr> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            ScalarExpr a = args.get(i);
+            out.add(switch (reads.get(Math.min(i, reads.size() - 1))) {
+                case AS_IS -> a;
+                case NUMBER -> numeric(a);
+                case INTEGER -> integer(a);
+                case TEXT -> text(a);
+            });
         }
-        return args;
+        return out;
+    }
+
+    /** A string read as an integer: an integer literal when it is one (NULL when it is no number), else a cast. */
+    private static ScalarExpr integer(ScalarExpr e) {
+        if (!e.type().kind().isString()) {
+            return e;
+        }
+        if (e instanceof ScalarExpr.Literal l && l.value() instanceof String s) {
+            ScalarExpr n = numberLiteral(s);
+            return n.type().kind().isInteger() ? n : new ScalarExpr.Cast(n, DataType.BIGINT, true);
+        }
+        return new ScalarExpr.Cast(e, DataType.BIGINT, true);
     }
 
     /** A number, boolean or date read as its text. */

@@ -67,6 +67,7 @@ final class StringFunctions {
                 c -> c.raw(2) instanceof Expr.IntegerLiteral i && i.value().signum() != 0
                         ? call("split_part", c.args())
                         : "CASE WHEN " + c.arg(2) + " <> 0 THEN split_part(" + c.args() + ") END");
+        m.scalar("substring_index", 3, 3, sameText, StringFunctions::substringIndex);
         // The 1-based position in a comma-separated list, 0 when absent, NULL when either is NULL.
         m.scalar("find_in_set", 2, 2, returns(INT), c -> "CASE WHEN " + c.arg(0) + " IS NULL OR " + c.arg(1)
                 + " IS NULL THEN NULL ELSE coalesce(list_position(string_split(" + c.arg(1) + ", ','), "
@@ -113,6 +114,17 @@ final class StringFunctions {
     private static String atLeastZero(Call c, int i) {
         return ExprPrinter.isIntAtLeast(c.raw(i), 0) ? c.arg(i)
                 : "CASE WHEN " + c.arg(i) + " < 0 THEN 0 ELSE " + c.arg(i) + " END";
+    }
+
+    /**
+     * SUBSTRING_INDEX(s, delim, count): s up to its count-th delimiter, from the end when count is
+     * negative; all of s when it has fewer, '' for a count of 0 or an empty delimiter.
+     */
+    private static String substringIndex(Call c) {
+        String parts = "string_split(" + c.arg(0) + ", " + c.arg(1) + ")";
+        return "CASE WHEN " + c.arg(1) + " IS NULL OR " + c.arg(2) + " IS NULL THEN NULL WHEN " + c.arg(1) + " = '' OR " + c.arg(2) + " = 0 THEN '' WHEN "
+                + c.arg(2) + " > 0 THEN array_to_string(" + parts + "[1:" + c.arg(2) + "], " + c.arg(1) + ") ELSE array_to_string("
+                + parts + "[" + c.arg(2) + ":], " + c.arg(1) + ") END";
     }
 
     /** LOCATE(sub, s[, pos]): 1-based position of sub in s at or after pos, 0 when absent. */
