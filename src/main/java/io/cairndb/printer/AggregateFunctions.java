@@ -4,7 +4,6 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
-import io.cairndb.sql.tree.Expr;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -92,7 +91,7 @@ final class AggregateFunctions {
      * without a NULL in them (a DuckDB row value with a NULL field would still count).
      */
     private static String count(Call c) {
-        if (c.arity() == 0 || c.raw(0) instanceof Expr.Star) {
+        if (c.arity() == 0) {
             return c.aggregate("count", "*");
         }
         if (c.arity() == 1) {
@@ -113,7 +112,7 @@ final class AggregateFunctions {
      * or a window, so those then keep DuckDB's avg.
      */
     private static String avg(Call c) {
-        DataType type = c.printer().resultType(c.ast());
+        DataType type = c.resultType();
         if (type != null && type.kind() == TypeKind.DECIMAL) {
             BigInteger scale = BigInteger.TEN.pow(type.scale());
             String unscaledSum = "CAST(" + c.aggregate("sum", c.arg(0)) + " * CAST(" + scale + " AS DECIMAL(38, 0)) AS HUGEINT)";
@@ -121,7 +120,7 @@ final class AggregateFunctions {
             String unit = "CAST('" + new BigDecimal(BigInteger.ONE, type.scale()).toPlainString() + "' AS DECIMAL(38, " + type.scale() + "))";
             return "(" + quotient + " * " + unit + ")";
         }
-        if (c.distinct() || c.ast().over() != null || !c.ast().orderBy().isEmpty()) {
+        if (c.distinct() || c.orderedOrWindowed()) {
             return c.aggregate("avg", c.arg(0));
         }
         return call("cairn_avg", c.arg(0));

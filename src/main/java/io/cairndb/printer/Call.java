@@ -1,6 +1,8 @@
 package io.cairndb.printer;
 
-import io.cairndb.sql.tree.Expr;
+import io.cairndb.catalog.DataType;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
 
 import java.util.Arrays;
 import java.util.List;
@@ -8,35 +10,51 @@ import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
- * One function call under translation: its arguments printed on demand (a translation may read
- * an argument as AST instead, e.g. a unit keyword), plus the aggregate parts around them.
+ * One function call under translation: its bound arguments, printed on demand (a translation may
+ * read an argument as a constant instead, e.g. a unit keyword), plus the aggregate parts around them.
  */
 final class Call {
-    private final Expr.FunctionCall ast;
+    private final String name;
+    private final List<ScalarExpr> args;
+    private final boolean distinct;
+    private final List<PlanNode.SortKey> orderBy;
+    private final PlanNode.WindowCall window;
+    private final DataType resultType;
     private final ExprPrinter printer;
     private final String[] printed;
 
-    Call(Expr.FunctionCall ast, ExprPrinter printer) {
-        this.ast = ast;
+    /**
+     * {@code orderBy} is an aggregate's own ORDER BY, {@code window} the window of an analytic call
+     * (null otherwise), {@code resultType} the Doris type the call must compute where DuckDB's typing
+     * differs (null otherwise).
+     */
+    Call(String name, List<ScalarExpr> args, boolean distinct, List<PlanNode.SortKey> orderBy, PlanNode.WindowCall window,
+         DataType resultType, ExprPrinter printer) {
+        this.name = name;
+        this.args = args;
+        this.distinct = distinct;
+        this.orderBy = orderBy;
+        this.window = window;
+        this.resultType = resultType;
         this.printer = printer;
-        this.printed = new String[ast.args().size()];
+        this.printed = new String[args.size()];
     }
 
     String name() {
-        return ast.name();
+        return name;
     }
 
     int arity() {
         return printed.length;
     }
 
-    Expr raw(int i) {
-        return ast.args().get(i);
+    ScalarExpr raw(int i) {
+        return args.get(i);
     }
 
     String arg(int i) {
         if (printed[i] == null) {
-            printed[i] = printer.print(ast.args().get(i));
+            printed[i] = printer.print(args.get(i));
         }
         return printed[i];
     }
@@ -51,26 +69,31 @@ final class Call {
     }
 
     boolean distinct() {
-        return ast.distinct();
+        return distinct;
+    }
+
+    /** Whether the call has an ORDER BY of its own or a window. */
+    boolean orderedOrWindowed() {
+        return !orderBy.isEmpty() || window != null;
     }
 
     ExprPrinter printer() {
         return printer;
     }
 
-    Expr.FunctionCall ast() {
-        return ast;
+    /** The Doris type the call computes where DuckDB would type it otherwise (SUM of integers, AVG of decimals), or null. */
+    DataType resultType() {
+        return resultType;
     }
 
     /** The value of a constant string argument, or null when the argument is not known before execution. */
     String constant(int i) {
-        return raw(i) instanceof Expr.StringLiteral s ? s.value() : null;
+        return ExprPrinter.text(raw(i));
     }
 
-    /** A keyword-like argument (e.g. a unit): an identifier's name or a constant string, upper-case. */
+    /** A keyword-like argument (e.g. a unit), bound as a constant string: upper-case. */
     String keyword(int i) {
-        Expr e = raw(i);
-        String word = e instanceof Expr.Identifier id && id.parts().size() == 1 ? id.name() : constant(i);
+        String word = constant(i);
         return word == null ? null : word.toUpperCase(Locale.ROOT);
     }
 
@@ -80,19 +103,19 @@ final class Call {
      */
     String aggregate(String fn, String argsSql, String filter) {
         StringBuilder sb = new StringBuilder(fn).append('(');
-        if (ast.distinct()) {
+        if (distinct) {
             sb.append("DISTINCT ");
         }
         sb.append(argsSql);
-        if (!ast.orderBy().isEmpty()) {
-            sb.append(" ORDER BY ").append(printer.orderBy(ast.orderBy()));
+        if (!orderBy.isEmpty()) {
+            sb.append(" ORDER BY ").append(printer.orderBy(orderBy));
         }
         sb.append(')');
         if (filter != null) {
             sb.append(" FILTER (WHERE ").append(filter).append(')');
         }
-        if (ast.over() != null) {
-            sb.append(" OVER ").append(printer.window(ast.over()));
+        if (window != null) {
+            sb.append(" OVER ").append(printer.window(window));
         }
         return sb.toString();
     }
@@ -103,7 +126,7 @@ final class Call {
 
     /** The call as written, for functions DuckDB has under the same name and meaning. */
     String passThrough() {
-        return aggregate(ast.name(), args());
+        return aggregate(name, args());
     }
 
     /** {@code fn(a, b, ...)} for a plain scalar call. */

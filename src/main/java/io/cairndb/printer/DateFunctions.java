@@ -4,7 +4,7 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
-import io.cairndb.sql.tree.Expr;
+import io.cairndb.plan.ScalarExpr;
 
 import java.math.BigInteger;
 import java.util.List;
@@ -175,7 +175,7 @@ final class DateFunctions {
 
     /** date_add(x, INTERVAL n unit) or date_add(x, n) with the function's own unit. */
     private static String add(Call c, String defaultUnit, boolean subtract) {
-        if (c.raw(1) instanceof Expr.Interval interval) {
+        if (c.raw(1) instanceof ScalarExpr.Interval interval) {
             return plus(c.arg(0), c.printer().print(interval.value()), interval.unit(), subtract);
         }
         return plus(c.arg(0), c.arg(1), defaultUnit, subtract);
@@ -207,10 +207,11 @@ final class DateFunctions {
     private static String now(Call c) {
         int precision = 0;
         if (c.arity() == 1) {
-            if (!(c.raw(0) instanceof Expr.IntegerLiteral p) || p.value().intValue() < 0 || p.value().intValue() > 6) {
+            java.math.BigInteger p = ExprPrinter.integer(c.raw(0));
+            if (p == null || p.intValue() < 0 || p.intValue() > 6) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, c.name() + " takes a precision from 0 to 6");
             }
-            precision = p.value().intValue();
+            precision = p.intValue();
         }
         if (precision == 0) {
             return "date_trunc('second', localtimestamp)";
@@ -227,8 +228,9 @@ final class DateFunctions {
         boolean unitLast = second != null && UNITS.contains(second);
         int unitAt = unitLast ? 1 : 0;
         String unit = unit(c, unitAt);
-        Expr value = c.raw(1 - unitAt);
-        String x = value instanceof Expr.StringLiteral || value instanceof Expr.NullLiteral ? datetime(c, 1 - unitAt)
+        ScalarExpr value = c.raw(1 - unitAt);
+        boolean constant = ExprPrinter.text(value) != null || value instanceof ScalarExpr.Literal l && l.value() == null;
+        String x = constant ? datetime(c, 1 - unitAt)
                 : c.arg(1 - unitAt);
         return "cairn_date_trunc(" + SqlText.string(unit.toLowerCase(Locale.ROOT)) + ", " + x + ")";
     }

@@ -1,13 +1,15 @@
 package io.cairndb.printer;
 
 import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
-import io.cairndb.sql.tree.Expr;
-import io.cairndb.sql.tree.OrderItem;
-import io.cairndb.sql.tree.Query;
-import io.cairndb.sql.tree.WindowSpec;
+import io.cairndb.plan.Operator;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,108 +18,84 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Expressions as DuckDB SQL with Doris semantics. Every compound expression is parenthesized, so
- * operator precedence never depends on DuckDB's grammar.
+ * Bound expressions as DuckDB SQL with Doris semantics. Column references are the plan printer's
+ * column names; integer arithmetic is computed in the Doris type of its result; every compound
+ * expression is parenthesized, so operator precedence never depends on DuckDB's grammar.
  */
 final class ExprPrinter {
     /** The units of INTERVAL and of the date functions that take one. */
     static final Set<String> INTERVAL_UNITS =
             Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
 
-    private final TypedNodes types;
-    private final Function<Query, String> queries;
+    private final Function<PlanNode, String> queries;
 
-    /** {@code types} gives the bound types of nodes; {@code queries} prints the subqueries inside expressions. */
-    ExprPrinter(TypedNodes types, Function<Query, String> queries) {
-        this.types = types;
+    /** {@code queries} prints the plans of the subqueries inside expressions. */
+    ExprPrinter(Function<PlanNode, String> queries) {
         this.queries = queries;
     }
 
-    String print(Expr e) {
-        if (e instanceof Expr.Identifier id) {
-            return identifier(id);
-        } else if (e instanceof Expr.NullLiteral) {
-            return "NULL";
-        } else if (e instanceof Expr.BooleanLiteral b) {
-            return b.value() ? "TRUE" : "FALSE";
-        } else if (e instanceof Expr.IntegerLiteral i) {
-            return number(i.value().toString());
-        } else if (e instanceof Expr.DecimalLiteral d) {
-            return number(d.value().toPlainString());
-        } else if (e instanceof Expr.DoubleLiteral d) {
-            // A plain digit string would be a DECIMAL to DuckDB.
-            return "CAST(" + SqlText.string(Double.toString(d.value())) + " AS DOUBLE)";
-        } else if (e instanceof Expr.StringLiteral s) {
-            return SqlText.string(s.value());
-        } else if (e instanceof Expr.TypedLiteral t) {
-            // A literal keeps the fraction it is written with, whatever precision its type name implies.
-            String type = t.type().kind() == io.cairndb.catalog.TypeKind.DATETIME ? "TIMESTAMP" : DuckTypes.toDuckDb(t.type());
-            return "CAST(" + SqlText.string(t.value()) + " AS " + type + ")";
-        } else if (e instanceof Expr.Interval i) {
-            return interval(print(i.value()), i.unit());
-        } else if (e instanceof Expr.Parameter || e instanceof Expr.Variable) {
-            throw new IllegalStateException(e.getClass().getSimpleName() + " is bound to its value before printing");
-        } else if (e instanceof Expr.Star) {
-            return "*";
-        } else if (e instanceof Expr.FunctionCall f) {
-            // Session functions are bound to their values too: their registry entries refuse to print.
-            io.cairndb.catalog.DataType type = types.resultType(f);
-            String call = FunctionRegistry.INSTANCE.map(f, this);
-            return type == null ? call : "CAST(" + call + " AS " + DuckTypes.toDuckDb(type) + ")";
-        } else if (e instanceof Expr.Unary u) {
-            return unary(u);
-        } else if (e instanceof Expr.Binary b) {
-            return binary(b);
-        } else if (e instanceof Expr.Between b) {
-            return "(" + print(b.value()) + (b.negated() ? " NOT" : "") + " BETWEEN " + print(b.low())
-                    + " AND " + print(b.high()) + ")";
-        } else if (e instanceof Expr.InList in) {
-            return "(" + print(in.value()) + (in.negated() ? " NOT IN (" : " IN (") + list(in.list()) + "))";
-        } else if (e instanceof Expr.InSubquery in) {
-            return "(" + print(in.value()) + (in.negated() ? " NOT IN (" : " IN (") + queries.apply(in.query()) + "))";
-        } else if (e instanceof Expr.Exists ex) {
-            return "(" + (ex.negated() ? "NOT " : "") + "EXISTS (" + queries.apply(ex.query()) + "))";
-        } else if (e instanceof Expr.ScalarSubquery s) {
-            return "(" + queries.apply(s.query()) + ")";
-        } else if (e instanceof Expr.IsNull n) {
-            return "(" + print(n.value()) + (n.negated() ? " IS NOT NULL)" : " IS NULL)");
-        } else if (e instanceof Expr.Like like) {
-            return like(like);
-        } else if (e instanceof Expr.Case c) {
-            return caseWhen(c);
-        } else if (e instanceof Expr.Cast c) {
-            return cast(print(c.value()), c.type());
-        } else if (e instanceof Expr.ArrayConstructor a) {
-            return "[" + list(a.elements()) + "]";
-        } else if (e instanceof Expr.Subscript s) {
-            return print(s.base()) + "[" + print(s.index()) + "]";
-        } else if (e instanceof Expr.Lambda l) {
-            return "(lambda " + SqlText.idents(l.params()) + ": " + print(l.body()) + ")";
-        }
-        throw new CairnException(ErrorCode.NOT_SUPPORTED,
-                "Expression not supported here: " + e.getClass().getSimpleName());
+    static String columnName(int id) {
+        return "#" + id;
     }
 
-    String list(List<Expr> exprs) {
+    static String columnName(PlanColumn c) {
+        return SqlText.ident(columnName(c.id()));
+    }
+
+    String print(ScalarExpr e) {
+        if (e instanceof ScalarExpr.ColumnRef c) {
+            return columnName(c.column());
+        } else if (e instanceof ScalarExpr.Literal l) {
+            return literal(l);
+        } else if (e instanceof ScalarExpr.Interval i) {
+            return interval(print(i.value()), i.unit());
+        } else if (e instanceof ScalarExpr.Call c) {
+            Operator op = Operator.of(c.function());
+            // Session functions are bound to their values: their registry entries refuse to print.
+            return op == null ? FunctionRegistry.INSTANCE.map(new Call(c.function(), c.args(), false, List.of(), null, null, this))
+                    : operator(op, c);
+        } else if (e instanceof ScalarExpr.Cast c) {
+            return cast(print(c.value()), c.type());
+        } else if (e instanceof ScalarExpr.Case c) {
+            return caseWhen(c);
+        } else if (e instanceof ScalarExpr.Subquery s) {
+            return switch (s.kind()) {
+                case SCALAR -> "(" + queries.apply(s.plan()) + ")";
+                case EXISTS -> "(" + (s.negated() ? "NOT " : "") + "EXISTS (" + queries.apply(s.plan()) + "))";
+                case IN -> "(" + print(s.operand()) + (s.negated() ? " NOT IN (" : " IN (") + queries.apply(s.plan()) + "))";
+            };
+        }
+        ScalarExpr.Lambda l = (ScalarExpr.Lambda) e;
+        return "(lambda " + l.params().stream().map(ExprPrinter::columnName).collect(Collectors.joining(", ")) + ": "
+                + print(l.body()) + ")";
+    }
+
+    String list(List<ScalarExpr> exprs) {
         return exprs.stream().map(this::print).collect(Collectors.joining(", "));
     }
 
-    /** {@code expr ASC|DESC NULLS FIRST|LAST}; DEFAULT is MySQL's: NULLs are the smallest value. */
-    String orderItem(OrderItem item) {
-        boolean nullsFirst = switch (item.nulls()) {
-            case FIRST -> true;
-            case LAST -> false;
-            case DEFAULT -> item.ascending();
-        };
-        return print(item.expr()) + (item.ascending() ? " ASC" : " DESC") + (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+    /**
+     * An aggregate or window call computing a value of {@code type}: the Doris type, which the SUM of
+     * integers and the AVG of decimals are cast to (DuckDB's own would differ). {@code window} is null
+     * for a plain aggregate, {@code orderBy} empty for a window call.
+     */
+    String call(String function, boolean distinct, List<ScalarExpr> args, List<PlanNode.SortKey> orderBy, PlanNode.WindowCall window,
+                DataType type) {
+        boolean integerSum = function.equals("sum") && args.size() == 1 && args.get(0).type().kind().isInteger();
+        boolean decimalAvg = function.equals("avg") && args.size() == 1 && args.get(0).type().kind() == TypeKind.DECIMAL;
+        DataType resultType = integerSum || decimalAvg ? type : null;
+        String call = FunctionRegistry.INSTANCE.map(new Call(function, args, distinct, orderBy, window, resultType, this));
+        return resultType == null ? call : "CAST(" + call + " AS " + DuckTypes.toDuckDb(resultType) + ")";
     }
 
-    String orderBy(List<OrderItem> items) {
-        return items.stream().map(this::orderItem).collect(Collectors.joining(", "));
+    /** {@code expr ASC|DESC NULLS FIRST|LAST}. */
+    String orderBy(List<PlanNode.SortKey> keys) {
+        return keys.stream().map(k -> print(k.expr()) + (k.ascending() ? " ASC" : " DESC") + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"))
+                .collect(Collectors.joining(", "));
     }
 
-    /** {@code (PARTITION BY .. ORDER BY .. frame)}. */
-    String window(WindowSpec w) {
+    /** {@code (PARTITION BY .. ORDER BY .. frame)} of a window call. */
+    String window(PlanNode.WindowCall w) {
         List<String> parts = new ArrayList<>();
         if (!w.partitionBy().isEmpty()) {
             parts.add("PARTITION BY " + list(w.partitionBy()));
@@ -126,15 +104,15 @@ final class ExprPrinter {
             parts.add("ORDER BY " + orderBy(w.orderBy()));
         }
         if (w.frame() != null) {
-            WindowSpec.Frame f = w.frame();
+            PlanNode.Frame f = w.frame();
             parts.add(f.unit().name() + (f.end() == null ? " " + bound(f.start())
                     : " BETWEEN " + bound(f.start()) + " AND " + bound(f.end())));
         }
         return "(" + String.join(" ", parts) + ")";
     }
 
-    private String bound(WindowSpec.Bound b) {
-        return switch (b.type()) {
+    private String bound(PlanNode.FrameBound b) {
+        return switch (b.kind()) {
             case UNBOUNDED_PRECEDING -> "UNBOUNDED PRECEDING";
             case PRECEDING -> print(b.offset()) + " PRECEDING";
             case CURRENT_ROW -> "CURRENT ROW";
@@ -151,6 +129,60 @@ final class ExprPrinter {
         return "INTERVAL (" + valueSql + ") " + unit;
     }
 
+    /** The text of a string literal, or null for any other expression. */
+    static String text(ScalarExpr e) {
+        return e instanceof ScalarExpr.Literal l && l.value() instanceof String s && !l.type().kind().isTemporal() ? s : null;
+    }
+
+    /** The value of an integer literal, or null for any other expression. */
+    static BigInteger integer(ScalarExpr e) {
+        return e instanceof ScalarExpr.Literal l && l.value() instanceof BigInteger i ? i : null;
+    }
+
+    /** True for an integer literal at least {@code min}. */
+    static boolean isIntAtLeast(ScalarExpr e, long min) {
+        BigInteger i = integer(e);
+        return i != null && i.compareTo(BigInteger.valueOf(min)) >= 0;
+    }
+
+    /**
+     * A divisor that yields NULL when zero, as division and modulo by zero do in Doris (DuckDB
+     * gives infinity or NaN for floating point).
+     */
+    static String nonZero(ScalarExpr divisor, String sql) {
+        BigInteger i = integer(divisor);
+        boolean nonZeroLiteral = i != null && i.signum() != 0
+                || divisor instanceof ScalarExpr.Literal l && l.value() instanceof BigDecimal d && d.signum() != 0;
+        return nonZeroLiteral ? sql : "NULLIF(" + sql + ", 0)";
+    }
+
+    private static String literal(ScalarExpr.Literal l) {
+        Object v = l.value();
+        if (v == null) {
+            return "NULL";
+        } else if (v instanceof Boolean b) {
+            return b ? "TRUE" : "FALSE";
+        } else if (v instanceof BigInteger i) {
+            return number(i.toString());
+        } else if (v instanceof BigDecimal d) {
+            return number(d.toPlainString());
+        } else if (v instanceof Double d) {
+            // A plain digit string would be a DECIMAL to DuckDB.
+            return "CAST(" + SqlText.string(Double.toString(d)) + " AS DOUBLE)";
+        }
+        TypeKind kind = l.type().kind();
+        if (kind == TypeKind.DATE || kind == TypeKind.DATETIME) {
+            // A literal keeps the fraction it is written with, whatever precision its type name implies.
+            return "CAST(" + SqlText.string(v.toString()) + " AS " + (kind == TypeKind.DATETIME ? "TIMESTAMP" : DuckTypes.toDuckDb(l.type())) + ")";
+        }
+        return SqlText.string(v.toString());
+    }
+
+    /** Negative literals are parenthesized so that a preceding minus never forms a comment. */
+    private static String number(String digits) {
+        return digits.startsWith("-") ? "(" + digits + ")" : digits;
+    }
+
     /**
      * A cast with Doris semantics: a value that does not convert becomes NULL instead of failing
      * the query, hence TRY_CAST (casts to strings cannot fail); a cast to an integer type drops the
@@ -164,106 +196,110 @@ final class ExprPrinter {
         return (type.kind().isString() ? "CAST(" : "TRY_CAST(") + valueSql + " AS " + target + ")";
     }
 
-    /**
-     * A column reference. Tables are aliased by their own name in FROM, so a database-qualified
-     * reference {@code db.t.c} resolves as {@code "t"."c"}.
-     */
-    private static String identifier(Expr.Identifier id) {
-        List<String> parts = id.parts();
-        return parts.subList(Math.max(0, parts.size() - 2), parts.size()).stream().map(SqlText::ident)
-                .collect(Collectors.joining("."));
-    }
-
-    /** Negative literals are parenthesized so that a preceding minus never forms a comment. */
-    private static String number(String digits) {
-        return digits.startsWith("-") ? "(" + digits + ")" : digits;
-    }
-
-    private String unary(Expr.Unary u) {
-        String operand = print(u.operand());
-        return switch (u.op()) {
-            case MINUS -> "(- " + operand + ")";
-            case PLUS -> operand;
-            case NOT -> "(NOT " + operand + ")";
-            case BIT_NOT -> "(~ " + operand + ")";
-        };
-    }
-
-    /** The Doris type the analyzer gave a call's result, or null when it left it to DuckDB. */
-    io.cairndb.catalog.DataType resultType(Expr.FunctionCall f) {
-        return types.resultType(f);
-    }
-
-    private String binary(Expr.Binary b) {
-        if (b.right() instanceof Expr.Interval i && (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUBTRACT)) {
-            return DateFunctions.plus(print(b.left()), print(i.value()), i.unit(), b.op() == Expr.BinaryOp.SUBTRACT);
-        }
-        if (b.left() instanceof Expr.Interval i && b.op() == Expr.BinaryOp.ADD) {
-            return DateFunctions.plus(print(b.right()), print(i.value()), i.unit(), false);
-        }
-        String l = print(b.left());
-        String r = print(b.right());
-        io.cairndb.catalog.DataType widened = types.arithmeticType(b);
-        if (widened != null) {
-            String type = DuckTypes.toDuckDb(widened);
-            return "(CAST(" + l + " AS " + type + ") " + b.op().symbol() + " CAST(" + r + " AS " + type + "))";
-        }
-        return switch (b.op()) {
-            case DIVIDE -> "(" + l + " / " + nonZero(b.right(), r) + ")";
+    private String operator(Operator op, ScalarExpr.Call c) {
+        List<ScalarExpr> a = c.args();
+        return switch (op) {
+            case ADD, SUBTRACT, MULTIPLY -> arithmetic(op, c);
+            case DIVIDE -> "(" + print(a.get(0)) + " / " + nonZero(a.get(1), print(a.get(1))) + ")";
             // DuckDB's // is not integer division for DECIMAL and DOUBLE; the macro truncates all.
-            case INT_DIVIDE -> "cairn_div(" + l + ", " + r + ")";
-            case MOD -> "(" + l + " % " + nonZero(b.right(), r) + ")";
+            case INT_DIVIDE -> "cairn_div(" + print(a.get(0)) + ", " + print(a.get(1)) + ")";
+            case MOD -> "(" + print(a.get(0)) + " % " + nonZero(a.get(1), print(a.get(1))) + ")";
             // ^ is exponentiation in DuckDB.
-            case BIT_XOR -> "xor(" + l + ", " + r + ")";
-            case NULL_SAFE_EQ -> "(" + l + " IS NOT DISTINCT FROM " + r + ")";
-            default -> "(" + l + " " + b.op().symbol() + " " + r + ")";
+            case BITXOR -> "xor(" + print(a.get(0)) + ", " + print(a.get(1)) + ")";
+            case EQ_FOR_NULL -> "(" + print(a.get(0)) + " IS NOT DISTINCT FROM " + print(a.get(1)) + ")";
+            case BITAND, BITOR, EQ, NE, LT, LE, GT, GE, AND, OR -> "(" + print(a.get(0)) + " " + op.symbol() + " " + print(a.get(1)) + ")";
+            case NEGATIVE -> "(- " + print(a.get(0)) + ")";
+            case BITNOT -> "(~ " + print(a.get(0)) + ")";
+            case NOT -> not(a.get(0));
+            case IS_NULL -> "(" + print(a.get(0)) + " IS NULL)";
+            case IS_NOT_NULL -> "(" + print(a.get(0)) + " IS NOT NULL)";
+            case LIKE, REGEXP -> like(op, a, false);
+            case IN -> in(a, false);
+            case BETWEEN -> between(a, false);
+            case ARRAY -> "[" + list(a) + "]";
+            case ELEMENT_AT -> print(a.get(0)) + "[" + print(a.get(1)) + "]";
         };
     }
 
-    /**
-     * A divisor that yields NULL when zero, as division and modulo by zero do in Doris (DuckDB
-     * gives infinity or NaN for floating point).
-     */
-    static String nonZero(Expr divisor, String sql) {
-        boolean nonZeroLiteral = divisor instanceof Expr.IntegerLiteral i && i.value().signum() != 0
-                || divisor instanceof Expr.DecimalLiteral d && d.value().signum() != 0;
-        return nonZeroLiteral ? sql : "NULLIF(" + sql + ", 0)";
+    /** NOT over a predicate that has a negated spelling keeps that spelling. */
+    private String not(ScalarExpr operand) {
+        Operator inner = operand instanceof ScalarExpr.Call c ? Operator.of(c.function()) : null;
+        if (inner != null) {
+            List<ScalarExpr> a = ((ScalarExpr.Call) operand).args();
+            switch (inner) {
+                case LIKE, REGEXP:
+                    return like(inner, a, true);
+                case IN:
+                    return in(a, true);
+                case BETWEEN:
+                    return between(a, true);
+                default:
+                    break;
+            }
+        }
+        return "(NOT " + print(operand) + ")";
     }
 
-    private String like(Expr.Like like) {
-        String value = print(like.value());
-        String pattern = print(like.pattern());
-        if (like.kind() == Expr.LikeKind.REGEXP) {
+    private String in(List<ScalarExpr> a, boolean negated) {
+        return "(" + print(a.get(0)) + (negated ? " NOT IN (" : " IN (") + list(a.subList(1, a.size())) + "))";
+    }
+
+    private String between(List<ScalarExpr> a, boolean negated) {
+        return "(" + print(a.get(0)) + (negated ? " NOT" : "") + " BETWEEN " + print(a.get(1)) + " AND " + print(a.get(2)) + ")";
+    }
+
+    /**
+     * Date arithmetic with an INTERVAL operand, or integer {@code +}, {@code -} and {@code *}
+     * computed in the Doris type of the call, one step wider than the operands.
+     */
+    private String arithmetic(Operator op, ScalarExpr.Call c) {
+        ScalarExpr left = c.args().get(0);
+        ScalarExpr right = c.args().get(1);
+        if (right instanceof ScalarExpr.Interval i && op != Operator.MULTIPLY) {
+            return DateFunctions.plus(print(left), print(i.value()), i.unit(), op == Operator.SUBTRACT);
+        }
+        if (left instanceof ScalarExpr.Interval i && op == Operator.ADD) {
+            return DateFunctions.plus(print(right), print(i.value()), i.unit(), false);
+        }
+        String l = print(left);
+        String r = print(right);
+        if (left.type().kind().isInteger() && right.type().kind().isInteger() && c.type().kind().isInteger()) {
+            String type = DuckTypes.toDuckDb(c.type());
+            return "(CAST(" + l + " AS " + type + ") " + op.symbol() + " CAST(" + r + " AS " + type + "))";
+        }
+        return "(" + l + " " + op.symbol() + " " + r + ")";
+    }
+
+    private String like(Operator op, List<ScalarExpr> a, boolean negated) {
+        String value = print(a.get(0));
+        String pattern = print(a.get(1));
+        if (op == Operator.REGEXP) {
             // REGEXP matches anywhere in the string, as regexp_matches does.
             String match = "regexp_matches(" + value + ", " + pattern + ")";
-            return like.negated() ? "(NOT " + match + ")" : match;
+            return negated ? "(NOT " + match + ")" : match;
         }
-        String sql = "(" + value + (like.negated() ? " NOT LIKE " : " LIKE ") + pattern;
-        if (like.escape() != null) {
-            sql += " ESCAPE " + print(like.escape());
-        } else if (!(like.pattern() instanceof Expr.StringLiteral s) || s.value().indexOf('\\') >= 0) {
+        String sql = "(" + value + (negated ? " NOT LIKE " : " LIKE ") + pattern;
+        String text = text(a.get(1));
+        if (a.size() > 2) {
+            sql += " ESCAPE " + print(a.get(2));
+        } else if (text == null || text.indexOf('\\') >= 0) {
             // MySQL escapes LIKE patterns with a backslash unless told otherwise; DuckDB has no default.
             sql += " ESCAPE '\\'";
         }
         return sql + ")";
     }
 
-    private String caseWhen(Expr.Case c) {
+    private String caseWhen(ScalarExpr.Case c) {
         StringBuilder sb = new StringBuilder("CASE");
         if (c.operand() != null) {
             sb.append(' ').append(print(c.operand()));
         }
-        for (Expr.WhenClause w : c.whens()) {
+        for (ScalarExpr.When w : c.whens()) {
             sb.append(" WHEN ").append(print(w.condition())).append(" THEN ").append(print(w.result()));
         }
         if (c.elseValue() != null) {
             sb.append(" ELSE ").append(print(c.elseValue()));
         }
         return sb.append(" END").toString();
-    }
-
-    /** True for an integer literal at least {@code min}. */
-    static boolean isIntAtLeast(Expr e, long min) {
-        return e instanceof Expr.IntegerLiteral i && i.value().compareTo(BigInteger.valueOf(min)) >= 0;
     }
 }

@@ -3,7 +3,6 @@ package io.cairndb.printer;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
-import io.cairndb.sql.tree.Expr;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -136,15 +135,14 @@ public final class FunctionRegistry {
         }
     }
 
-    String map(Expr.FunctionCall fn, ExprPrinter printer) {
-        Call call = new Call(fn, printer);
-        Entry entry = entries.get(fn.name());
+    String map(Call call) {
+        Entry entry = entries.get(call.name());
         if (entry == null) {
             return call.passThrough();
         }
-        checkArity(fn.name(), entry, fn.args().size());
-        if (entry.kind() == FunctionKind.SCALAR && (fn.over() != null || fn.distinct() || !fn.orderBy().isEmpty())) {
-            throw QueryErrors.notAggregate(fn.name(), null);
+        checkArity(call.name(), entry, call.arity());
+        if (entry.kind() == FunctionKind.SCALAR && (call.distinct() || call.orderedOrWindowed())) {
+            throw QueryErrors.notAggregate(call.name(), null);
         }
         return entry.translation().apply(call);
     }

@@ -2,7 +2,6 @@ package io.cairndb.printer;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
-import io.cairndb.sql.tree.Expr;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,11 +22,13 @@ final class Generators {
         return outer || generator.endsWith(OUTER);
     }
 
-    /** {@code SELECT unnest(..) AS "c1", ...} for a generator call and the names of its columns. */
-    static String select(Expr.FunctionCall fn, List<String> columns, ExprPrinter exprs) {
+    /**
+     * {@code SELECT unnest(..) AS "c1", ...} for a generator call ({@code generator} with its printed
+     * {@code args}) and the names of its columns.
+     */
+    static String select(String generator, List<String> args, List<String> columns) {
         // The _outer variants differ only in keeping empty rows, which the view's join handles.
-        String name = fn.name().endsWith(OUTER) ? fn.name().substring(0, fn.name().length() - OUTER.length()) : fn.name();
-        List<String> args = fn.args().stream().map(exprs::print).toList();
+        String name = generator.endsWith(OUTER) ? generator.substring(0, generator.length() - OUTER.length()) : generator;
         int arity = switch (name) {
             case "explode", "explode_bitmap" -> Math.max(1, args.size());
             case "explode_split" -> 2;
@@ -35,7 +36,7 @@ final class Generators {
         };
         if (args.size() != arity) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
-                    "Incorrect parameter count in the call to table generator '" + fn.name() + "'");
+                    "Incorrect parameter count in the call to table generator '" + generator + "'");
         }
         List<String> lists = switch (name) {
             case "explode", "explode_bitmap" -> args;
@@ -49,10 +50,10 @@ final class Generators {
             // Positions count from 0.
             case "posexplode" -> List.of(intRange("len(" + args.get(0) + ")"), args.get(0));
             default -> throw new CairnException(ErrorCode.NOT_SUPPORTED,
-                    "Table generator not supported in LATERAL VIEW: " + fn.name());
+                    "Table generator not supported in LATERAL VIEW: " + generator);
         };
         if (columns.size() != lists.size()) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "LATERAL VIEW " + fn.name() + " produces "
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "LATERAL VIEW " + generator + " produces "
                     + lists.size() + " column(s) but " + columns.size() + " name(s) are given");
         }
         List<String> items = new ArrayList<>();

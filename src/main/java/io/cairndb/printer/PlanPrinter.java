@@ -5,9 +5,6 @@ import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
-import io.cairndb.sql.tree.Expr;
-import io.cairndb.sql.tree.Query;
-import io.cairndb.sql.tree.WindowSpec;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,13 +21,12 @@ import java.util.stream.Collectors;
  */
 public final class PlanPrinter {
     private final ScanSource scans;
-    private final ExprSyntax syntax = new ExprSyntax();
     private final ExprPrinter exprs;
     private int aliases;
 
     public PlanPrinter(ScanSource scans) {
         this.scans = scans;
-        this.exprs = new ExprPrinter(new BoundTypes(), this::subquery);
+        this.exprs = new ExprPrinter(this::select);
     }
 
     /** The query: the root's columns under their names, in order. */
@@ -76,13 +72,13 @@ public final class PlanPrinter {
      */
     public String printColumns(PlanNode node) {
         List<PlanNode.Assignment> labelled = node.outputs().stream()
-                .map(c -> new PlanNode.Assignment(c.renamed(ExprSyntax.columnName(c.id())), c.ref())).toList();
+                .map(c -> new PlanNode.Assignment(c.renamed(ExprPrinter.columnName(c.id())), c.ref())).toList();
         return print(new PlanNode.Project(node, labelled));
     }
 
     /** An aggregate call (its arguments' columns by their id names) computing a value of {@code type}, as DuckDB SQL. */
     public String printAggregate(PlanNode.AggregateCall call, DataType type) {
-        return exprs.print(syntax.function(call.function(), call.distinct(), call.args(), call.orderBy(), null, type));
+        return exprs.call(call.function(), call.distinct(), call.args(), call.orderBy(), null, type);
     }
 
     /** The quoted name a column has in {@link #printColumns} and in printed expressions. */
@@ -104,16 +100,12 @@ public final class PlanPrinter {
         return node instanceof PlanNode.Values v && v.outputs().isEmpty() && v.rows().size() == 1;
     }
 
-    private String subquery(Query placeholder) {
-        return select(syntax.subquery(placeholder));
-    }
-
     private static String name(PlanColumn c) {
-        return SqlText.ident(ExprSyntax.columnName(c.id()));
+        return ExprPrinter.columnName(c);
     }
 
     private String expr(ScalarExpr e) {
-        return exprs.print(syntax.of(e));
+        return exprs.print(e);
     }
 
     private String from(PlanNode node) {
@@ -162,9 +154,9 @@ public final class PlanPrinter {
 
     /** A lateral subquery of unnest() calls per input row, joined so that OUTER keeps rows it leaves empty. */
     private String generate(PlanNode.Generate g) {
-        Expr.FunctionCall call = new Expr.FunctionCall(g.generator(), false, syntax.of(g.args()), List.of(), null, null);
-        List<String> columns = g.generated().stream().map(c -> ExprSyntax.columnName(c.id())).toList();
-        String generator = "LATERAL (" + Generators.select(call, columns, exprs) + ") AS " + SqlText.ident("s" + (++aliases));
+        List<String> columns = g.generated().stream().map(c -> ExprPrinter.columnName(c.id())).toList();
+        List<String> args = g.args().stream().map(exprs::print).toList();
+        String generator = "LATERAL (" + Generators.select(g.generator(), args, columns) + ") AS " + SqlText.ident("s" + (++aliases));
         return "SELECT * FROM " + from(g.input()) + (Generators.keepsEmpty(g.generator(), g.outer())
                 ? " LEFT JOIN " + generator + " ON TRUE" : " CROSS JOIN " + generator);
     }
@@ -191,7 +183,7 @@ public final class PlanPrinter {
     private String orderAndLimit(PlanNode.Sort sort, PlanNode.Limit limit) {
         StringBuilder sb = new StringBuilder();
         if (sort != null) {
-            sb.append(" ORDER BY ").append(exprs.orderBy(syntax.orderItems(sort.keys())));
+            sb.append(" ORDER BY ").append(exprs.orderBy(sort.keys()));
         }
         if (limit != null) {
             sb.append(" LIMIT ").append(limit.count());
@@ -221,8 +213,8 @@ public final class PlanPrinter {
         a.keys().forEach(k -> items.add(name(k)));
         for (PlanNode.AggregateAssignment agg : a.aggregates()) {
             PlanNode.AggregateCall call = agg.call();
-            Expr f = syntax.function(call.function(), call.distinct(), call.args(), call.orderBy(), null, agg.column().type());
-            items.add(exprs.print(f) + " AS " + name(agg.column()));
+            items.add(exprs.call(call.function(), call.distinct(), call.args(), call.orderBy(), null, agg.column().type()) + " AS "
+                    + name(agg.column()));
         }
         StringBuilder sb = new StringBuilder("SELECT ").append(String.join(", ", items)).append(" FROM ").append(from(a.input()));
         if (!a.groupingSets().isEmpty()) {
@@ -240,35 +232,9 @@ public final class PlanPrinter {
         items.add("*");
         for (PlanNode.WindowAssignment assignment : w.windows()) {
             PlanNode.WindowCall call = assignment.call();
-            WindowSpec over = new WindowSpec(syntax.of(call.partitionBy()), syntax.orderItems(call.orderBy()), frame(call.frame()));
-            Expr f = syntax.function(call.function(), call.distinct(), call.args(), List.of(), over, assignment.column().type());
-            items.add(exprs.print(f) + " AS " + name(assignment.column()));
+            items.add(exprs.call(call.function(), call.distinct(), call.args(), List.of(), call, assignment.column().type()) + " AS "
+                    + name(assignment.column()));
         }
         return "SELECT " + String.join(", ", items) + " FROM " + from(w.input());
-    }
-
-    private WindowSpec.Frame frame(PlanNode.Frame f) {
-        if (f == null) {
-            return null;
-        }
-        return new WindowSpec.Frame(WindowSpec.FrameUnit.valueOf(f.unit().name()), bound(f.start()),
-                f.end() == null ? null : bound(f.end()));
-    }
-
-    private WindowSpec.Bound bound(PlanNode.FrameBound b) {
-        return new WindowSpec.Bound(WindowSpec.BoundType.valueOf(b.kind().name()), b.offset() == null ? null : syntax.of(b.offset()));
-    }
-
-    /** The types {@link ExprPrinter} asks for, answered from the bound expressions. */
-    private final class BoundTypes implements TypedNodes {
-        @Override
-        public DataType arithmeticType(Expr.Binary b) {
-            return syntax.type(b);
-        }
-
-        @Override
-        public DataType resultType(Expr.FunctionCall f) {
-            return syntax.type(f);
-        }
     }
 }

@@ -44,7 +44,7 @@ final class ScalarFunctions {
      */
     private static void information(FunctionRegistry m) {
         Translation bound = c -> {
-            throw new IllegalStateException(c.ast().name() + "() is bound to its value before printing");
+            throw new IllegalStateException(c.name() + "() is bound to its value before printing");
         };
         TypeRule fact = returns(VARCHAR).neverNullable();
         m.scalar("database schema current_database current_catalog version", 0, 0, fact, bound);
@@ -203,7 +203,7 @@ final class ScalarFunctions {
         m.scalar("named_struct", 2, -1, returns(ScalarFunctions::structType).neverNullable(), ScalarFunctions::namedStruct);
         // struct_element(s, 'field') or struct_element(s, 1-based position).
         m.scalar("struct_element", 2, 2, returns(ScalarFunctions::fieldType).alwaysNullable(),
-                c -> (c.raw(1) instanceof Expr.IntegerLiteral ? "struct_extract_at(" : "struct_extract(") + c.args() + ")");
+                c -> (ExprPrinter.integer(c.raw(1)) != null ? "struct_extract_at(" : "struct_extract(") + c.args() + ")");
     }
 
     /** The keys (part 0) or values (part 1) of a map argument as an array. */

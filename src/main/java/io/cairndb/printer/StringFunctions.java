@@ -2,7 +2,6 @@ package io.cairndb.printer;
 
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
-import io.cairndb.sql.tree.Expr;
 
 import java.math.BigInteger;
 
@@ -64,7 +63,7 @@ final class StringFunctions {
         m.scalar("from_base64", 1, 1, sameText.alwaysNullable(), c -> "try(decode(from_base64(" + c.arg(0) + ")))");
         // Field 0 is NULL in Doris (DuckDB gives ''); a negative field counts from the end in both.
         m.scalar("split_part", 3, 3, sameText.alwaysNullable(),
-                c -> c.raw(2) instanceof Expr.IntegerLiteral i && i.value().signum() != 0
+                c -> ExprPrinter.integer(c.raw(2)) != null && ExprPrinter.integer(c.raw(2)).signum() != 0
                         ? call("split_part", c.args())
                         : "CASE WHEN " + c.arg(2) + " <> 0 THEN split_part(" + c.args() + ") END");
         m.scalar("substring_index", 3, 3, sameText, StringFunctions::substringIndex);
@@ -78,8 +77,8 @@ final class StringFunctions {
 
     /** sha2(s, bits): the SHA-256 hex digest of s's text (0 means 256, as in MySQL); DuckDB has no SHA-224, 384 or 512. */
     private static String sha2(Call c) {
-        Expr bits = c.raw(1);
-        if (!(bits instanceof Expr.IntegerLiteral i) || i.value().signum() != 0 && !i.value().equals(BigInteger.valueOf(256))) {
+        BigInteger bits = ExprPrinter.integer(c.raw(1));
+        if (bits == null || bits.signum() != 0 && !bits.equals(BigInteger.valueOf(256))) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "sha2 supports only a constant 256 bits");
         }
         return "sha256(" + text(c, 0) + ")";
@@ -87,7 +86,7 @@ final class StringFunctions {
 
     /** An argument as VARCHAR (MySQL string functions take numbers and dates as their text). */
     private static String text(Call c, int i) {
-        return c.raw(i) instanceof Expr.StringLiteral ? c.arg(i) : "CAST(" + c.arg(i) + " AS VARCHAR)";
+        return ExprPrinter.text(c.raw(i)) != null ? c.arg(i) : "CAST(" + c.arg(i) + " AS VARCHAR)";
     }
 
     /**

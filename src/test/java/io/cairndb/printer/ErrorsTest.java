@@ -3,6 +3,7 @@ package io.cairndb.printer;
 import io.cairndb.catalog.DataType;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.plan.ScalarExpr;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Relation;
 import io.cairndb.sql.tree.WindowSpec;
@@ -67,25 +68,15 @@ class ErrorsTest extends DuckTestBase {
     }
 
     @Test
-    void unboundNodesCannotBePrinted() throws Exception {
-        ExprPrinter printer = new ExprPrinter(new TypedNodes() {
-            @Override
-            public DataType arithmeticType(Expr.Binary b) {
-                return null;
-            }
-
-            @Override
-            public DataType resultType(Expr.FunctionCall f) {
-                return null;
-            }
-        }, q -> {
+    void sessionFunctionsCannotBePrinted() throws Exception {
+        ExprPrinter printer = new ExprPrinter(plan -> {
             throw new AssertionError("no subquery here");
         });
-        // Parameters, variables and session functions are bound to literals before a plan is printed.
-        assertThrows(IllegalStateException.class, () -> printer.print(new Expr.Parameter(0)));
-        assertThrows(IllegalStateException.class, () -> printer.print(new Expr.Variable("time_zone", true, null)));
-        assertThrows(IllegalStateException.class, () -> printer.print(fn("database")));
-        assertThrows(IllegalStateException.class, () -> printer.print(fn("connection_id")));
+        // Session functions are bound to literals of the statement's session before a plan is printed.
+        assertThrows(IllegalStateException.class,
+                () -> printer.print(new ScalarExpr.Call("database", List.of(), DataType.STRING, false)));
+        assertThrows(IllegalStateException.class,
+                () -> printer.print(new ScalarExpr.Call("connection_id", List.of(), DataType.BIGINT, false)));
         assertEquals("db", eval(fn("database")));
     }
 
