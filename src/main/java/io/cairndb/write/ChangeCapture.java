@@ -38,20 +38,23 @@ final class ChangeCapture {
     /**
      * New rows of a keyed table, consolidated by key ({@code rows} is a SELECT): a key that exists
      * already gives UPDATE_BEFORE (when historical values are kept) and UPDATE_AFTER, a new key an
-     * APPEND. One join of the batch with the stored rows finds the old ones; it is kept in a temp
-     * table, to be dropped with {@link #dropBatch}, and read by one INSERT that writes both images
-     * (with DuckDB 1.5.2 and preserve_insertion_order, an INSERT adding no rows followed in the
-     * transaction by one adding a full row group or more left the new rows invisible until a
-     * restart) and by the base table's upsert, whose SELECT is returned: the table's columns, then on
-     * a tracked table {@link ChangelogTables#ROW_TSO} and {@link ChangelogTables#ROW_SINCE}. With the
-     * batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows are looked up by key
-     * rather than found by a join that scans the base table.
+     * APPEND. The consolidated rows are kept in a temp table, to be dropped with {@link #dropBatch},
+     * and the base table's upsert reads them: its SELECT is returned, the table's columns, then on a
+     * tracked table {@link ChangelogTables#ROW_TSO} and {@link ChangelogTables#ROW_SINCE} of a new row
+     * (a stored row keeps its SINCE: see {@link KeyModelWriter}). One join of the batch with the base
+     * finds the old rows, and one INSERT writes both images: with DuckDB 1.5.2 and
+     * preserve_insertion_order, an INSERT adding no rows (no key existed) followed in the transaction
+     * by one adding a full row group or more left the new rows invisible until a restart. With the
+     * batch's {@code keys} (see {@link KeyModelWriter#apply}) the old rows are looked up by key rather
+     * than found by a join that scans the base table.
      */
     static String upserts(StatementContext ctx, TableMeta t, String rows, KeyList keys) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         boolean tracked = ChangelogTables.tracked(t);
         String newCols = KeyModelWriter.columnList(t.columns());
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + newCols
+                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
         List<String> items = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
             items.add("n." + Sql.ident(col.name()));
@@ -68,14 +71,13 @@ final class ChangeCapture {
             items.add("coalesce(o." + ChangelogTables.ROW_TSO + ", 0) AS __prev");
             items.add("CASE WHEN " + existed + " THEN o." + ChangelogTables.ROW_SINCE + " ELSE " + tso + " END AS __since");
         }
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + String.join(", ", items)
-                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ") AS n LEFT JOIN " + rowsOf(t.duckName(), keys) + " AS o ON "
-                + KeyModelWriter.keysEqual(t, "n", "o"));
+        String joined = "SELECT " + String.join(", ", items) + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + rowsOf(t.duckName(), keys)
+                + " AS o ON " + KeyModelWriter.keysEqual(t, "n", "o");
         String pid = PartitionIds.of(t, null);
         if (!tracked) {
             // Without before images (on a keyed table, exactly when it is not tracked) each batch row gives its after image.
             Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
-                    + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM " + NEW_ROWS);
+                    + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM (" + joined + ")");
             return "SELECT " + newCols + " FROM " + NEW_ROWS;
         }
         // Each batch row gives its before image (the old values) when the key existed, and its
@@ -85,14 +87,15 @@ final class ChangeCapture {
             images.add("CASE WHEN __after THEN " + Sql.ident(col.name()) + " ELSE " + Sql.ident("__old_" + col.name()) + " END AS "
                     + Sql.ident(col.name()));
         }
-        String changes = "SELECT " + String.join(", ", images) + ", __existed, __rn, __after, __prev, __since FROM " + NEW_ROWS
+        String changes = "SELECT " + String.join(", ", images) + ", __existed, __rn, __after, __prev, __since FROM __joined"
                 + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE __after OR __existed";
-        Sql.execute(c, ChangelogTables.insertTracked(t) + "SELECT CASE WHEN NOT __after THEN " + ChangelogTables.UPDATE_BEFORE
-                + " WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND + " END, " + tso
-                + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes + ")");
+        Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + ") SELECT CASE WHEN NOT __after THEN "
+                + ChangelogTables.UPDATE_BEFORE + " WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND
+                + " END, " + tso + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes
+                + ")");
         ChangelogTables.summarize(c, t, tso);
-        return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", __since AS " + ChangelogTables.ROW_SINCE + " FROM "
-                + NEW_ROWS;
+        return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
+                + " FROM " + NEW_ROWS;
     }
 
     /** The rows of {@code table} with one of {@code keys}, as a FROM item; all of them when {@code keys} is null. */

@@ -95,7 +95,7 @@ final class KeyModelWriter {
         return String.join(" AND ", on);
     }
 
-    /** Writes one row per key ({@code rows}: the table's columns, then its {@link #rowColumns}). */
+    /** Writes one row per key ({@code rows}: the columns {@link #written} names). */
     private static void upsert(Connection c, TableMeta t, String target, String rows) {
         if (t.hasNullableKey()) {
             replaceByKey(c, t, rows);
@@ -105,25 +105,22 @@ final class KeyModelWriter {
         for (ColumnMeta v : t.valueColumns()) {
             sets.add(Sql.ident(v.name()) + " = excluded." + Sql.ident(v.name()));
         }
-        for (String hidden : rowColumns(t)) {
-            sets.add(hidden + " = excluded." + hidden);
+        if (ChangelogTables.tracked(t)) {
+            // The row's latest change is this one; its key has existed since it was first stored.
+            sets.add(ChangelogTables.ROW_TSO + " = excluded." + ChangelogTables.ROW_TSO);
         }
         String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
         Sql.execute(c, "INSERT INTO " + target + " (" + written(t) + ") " + rows + " ON CONFLICT (" + columnList(t.keyColumns()) + ") "
                 + action);
     }
 
-    /** The hidden columns a write of {@code t}'s rows sets besides the table's own (see {@link ChangeCapture#upserts}). */
-    private static List<String> rowColumns(TableMeta t) {
-        return ChangelogTables.tracked(t) ? List.of(ChangelogTables.ROW_TSO, ChangelogTables.ROW_SINCE) : List.of();
-    }
-
-    /** The columns an upsert of {@code t} writes: its own, then {@link #rowColumns}. */
+    /**
+     * The columns an upsert of {@code t} writes: its own, then on a tracked table the hidden row
+     * columns (see {@link ChangeCapture#upserts}).
+     */
     private static String written(TableMeta t) {
-        List<String> names = new ArrayList<>();
-        names.add(columnList(t.columns()));
-        names.addAll(rowColumns(t));
-        return String.join(", ", names);
+        String columns = columnList(t.columns());
+        return ChangelogTables.tracked(t) ? columns + ", " + ChangelogTables.ROW_TSO + ", " + ChangelogTables.ROW_SINCE : columns;
     }
 
     private static String aggregatedPerKey(TableMeta t, String staged) {
