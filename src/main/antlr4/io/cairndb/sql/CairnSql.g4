@@ -389,6 +389,16 @@ alterClause
     | RENAME identifier                                                                    #renameTable
     | SET propertyList                                                                     #setTableProperties
     | MODIFY COMMENT string                                                                #modifyTableComment
+    | ADD CONSTRAINT identifier constraintDef                                              #addConstraint
+    | DROP CONSTRAINT identifier                                                           #dropConstraint
+    ;
+
+// Constraints Doris keeps for the optimizer; they are not enforced.
+constraintDef
+    : PRIMARY KEY LEFT_PAREN identifierList RIGHT_PAREN                                    #primaryKeyConstraint
+    | UNIQUE LEFT_PAREN identifierList RIGHT_PAREN                                         #uniqueConstraint
+    | FOREIGN KEY LEFT_PAREN columns=identifierList RIGHT_PAREN
+      REFERENCES qualifiedName LEFT_PAREN referenced=identifierList RIGHT_PAREN            #foreignKeyConstraint
     ;
 
 columnPosition
@@ -514,6 +524,7 @@ showStatement
     | SHOW TABLE STATUS ((FROM | IN) identifier)? likeClause?                             #showTableStatus
     | SHOW TRANSACTION ((FROM | IN) identifier)? whereClause                              #showTransaction
     | SHOW LAST INSERT                                                                    #showLastInsert
+    | SHOW CONSTRAINTS FROM qualifiedName                                                 #showConstraints
     ;
 
 showFilter
@@ -889,12 +900,16 @@ nonReserved
     | REPLACE_IF_NOT_NULL | ROLLBACK | ROLLUP | ROW | ROWS | SEMI | SEPARATOR | SERIALIZABLE
     | SESSION | SETS | START | STATUS | STRUCT | SUM | TABLES | THAN | TIMESTAMP | TRANSACTION
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
-    | DYNAMIC | TEMPORARY
+    | DYNAMIC | TEMPORARY | CONSTRAINT | CONSTRAINTS | FOREIGN | REFERENCES
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
 
 ADD: 'ADD';
+CONSTRAINT: 'CONSTRAINT';
+CONSTRAINTS: 'CONSTRAINTS';
+FOREIGN: 'FOREIGN';
+REFERENCES: 'REFERENCES';
 ACTIVE: 'ACTIVE';
 ASYNC: 'ASYNC';
 BUILD: 'BUILD';

@@ -76,6 +76,12 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
         lockUntilEnd(database, name);
     }
 
+    /** Locks all tables' constraints until this statement ends; before any table's lock (see {@link TableLocks#lockConstraints}). */
+    public void lockConstraints() {
+        TableLocks.Held lock = locks.lockConstraints(txn, txn::interrupted);
+        txn.afterEnd(lock::close);
+    }
+
     /** Locks a database's whole namespace until this statement ends (CREATE / DROP DATABASE). */
     public void lockDatabase(String database) {
         TableLocks.Held namespace = locks.lockDatabase(database, true, txn, txn::interrupted);

@@ -20,10 +20,12 @@ import java.util.Map;
 public record TableMeta(long id, String database, String name, TableKind kind, List<ColumnMeta> columns,
                         KeyModel keyModel, String comment, PartitionScheme partitioning,
                         DistributionMeta distribution, Map<String, String> properties, String viewSql,
-                        long createTime, long updateTime, String duckSchema, String duckTable) {
+                        long createTime, long updateTime, String duckSchema, String duckTable, List<ConstraintMeta> constraints) {
 
     public TableMeta {
         columns = List.copyOf(columns);
+        // Entries saved before tables had constraints have none.
+        constraints = constraints == null ? List.of() : List.copyOf(constraints);
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
         comment = comment == null ? "" : comment;
         // Entries saved before tables had their own DuckDB name live under their own names.
@@ -37,7 +39,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
                      DistributionMeta distribution, Map<String, String> properties, String viewSql,
                      long createTime, long updateTime) {
         this(id, database, name, kind, columns, keyModel, comment, partitioning, distribution, properties, viewSql,
-                createTime, updateTime, null, null);
+                createTime, updateTime, null, null, List.of());
     }
 
     /** The table's DuckDB name as SQL text: {@code "schema"."table"}. Every statement names the table this way. */
@@ -51,7 +53,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withDuckName(String schema, String table) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, updateTime, schema, table);
+                properties, viewSql, createTime, updateTime, schema, table, constraints);
     }
 
     public ColumnMeta column(String columnName) {
@@ -89,7 +91,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withColumns(List<ColumnMeta> newColumns) {
         return new TableMeta(id, database, name, kind, newColumns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
     }
 
     /** The partition with this name, or null. */
@@ -99,31 +101,41 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withPartitioning(PartitionScheme scheme) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, scheme, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
     }
 
     public TableMeta withName(String newName) {
         return new TableMeta(id, database, newName, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
     }
 
     public TableMeta withComment(String newComment) {
         return new TableMeta(id, database, name, kind, columns, keyModel, newComment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
     }
 
     public TableMeta withProperties(Map<String, String> changes) {
         Map<String, String> merged = new LinkedHashMap<>(properties);
         merged.putAll(changes);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable);
+                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
     }
 
     public TableMeta withoutProperties(java.util.Collection<String> keys) {
         Map<String, String> kept = new LinkedHashMap<>(properties);
         kept.keySet().removeAll(keys);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                kept, viewSql, createTime, updateTime, duckSchema, duckTable);
+                kept, viewSql, createTime, updateTime, duckSchema, duckTable, constraints);
+    }
+
+    public TableMeta withConstraints(List<ConstraintMeta> newConstraints) {
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, newConstraints);
+    }
+
+    /** The constraint with this name (case-sensitive, as in Doris), or null. */
+    public ConstraintMeta constraint(String constraintName) {
+        return constraints.stream().filter(c -> c.name().equals(constraintName)).findFirst().orElse(null);
     }
 
     /** Column names in table order. */

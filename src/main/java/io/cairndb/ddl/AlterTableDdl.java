@@ -42,6 +42,10 @@ public final class AlterTableDdl {
     }
 
     public static UpdateCount execute(StatementContext ctx, Statement.AlterTable stmt) {
+        if (stmt.clauses().stream().anyMatch(c -> c instanceof Statement.AddConstraint || c instanceof Statement.DropConstraint
+                || c instanceof Statement.ReplaceTable)) {
+            ctx.lockConstraints();
+        }
         for (Statement.AlterClause clause : stmt.clauses()) {
             if (clause instanceof Statement.ReplaceTable replace) {
                 return TableReplacement.execute(ctx, stmt, replace);
@@ -112,6 +116,7 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.DropColumn drop) {
             ColumnMeta col = requireColumn(t, drop.name());
+            TableConstraints.checkColumnUnused(t, col);
             if (col.key() && t.keyModel() != KeyModel.DUPLICATE) {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not drop key column in " + t.keyModel().keyword()
                         + " table");
@@ -147,6 +152,7 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.RenameColumn rename) {
             ColumnMeta col = requireColumn(t, rename.oldName());
+            TableConstraints.checkColumnUnused(t, col);
             if (t.column(rename.newName()) != null) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Column '" + rename.newName() + "' already exists");
             }
@@ -209,6 +215,12 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.ModifyComment comment) {
             return t.withComment(comment.comment());
+        }
+        if (clause instanceof Statement.AddConstraint add) {
+            return TableConstraints.add(ctx, t, add);
+        }
+        if (clause instanceof Statement.DropConstraint drop) {
+            return TableConstraints.drop(ctx, t, drop);
         }
         throw new IllegalStateException("unhandled " + clause);
     }
@@ -372,6 +384,6 @@ public final class AlterTableDdl {
         DistributionMeta d = t.distribution();
         return new TableMeta(t.id(), t.database(), t.name(), t.kind(), t.columns(), t.keyModel(), t.comment(),
                 t.partitioning(), new DistributionMeta(d.random(), columns, d.buckets()), t.properties(), t.viewSql(),
-                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable());
+                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable(), t.constraints());
     }
 }

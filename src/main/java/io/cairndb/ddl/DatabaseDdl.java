@@ -51,6 +51,7 @@ public final class DatabaseDdl {
 
     public static UpdateCount drop(StatementContext ctx, Statement.DropDatabase stmt) {
         String name = stmt.name();
+        ctx.lockConstraints();
         ctx.lockDatabase(name);
         DatabaseMeta db = ctx.catalog().database(name);
         if (db == null) {
@@ -71,6 +72,7 @@ public final class DatabaseDdl {
         for (StreamMeta s : ctx.catalog().streams(name)) {
             StreamOffsets.drop(c, s.id());
         }
+        TableConstraints.forgetReferencesTo(ctx, name);
         LoadLabels.forgetDatabase(c, name);
         TransactionHistory.forgetDatabase(c, name);
         Sql.execute(c, "DROP SCHEMA " + Sql.ident(db.schema()) + " CASCADE");

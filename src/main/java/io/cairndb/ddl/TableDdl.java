@@ -113,6 +113,7 @@ public final class TableDdl {
 
     public static UpdateCount dropTable(StatementContext ctx, Statement.DropTable stmt) {
         String db = ctx.databaseOf(stmt.name());
+        ctx.lockConstraints();
         // Locked first, read after: a writer or rename that held the lock has published its change.
         ctx.lockUntilEnd(db, stmt.name().name());
         TableMeta t = ctx.catalog().table(db, stmt.name().name());
@@ -127,6 +128,7 @@ public final class TableDdl {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "'" + db + "." + t.name() + "' is not TABLE. Use '" + drop
                     + t.name() + "'");
         }
+        TableConstraints.checkNotReferenced(ctx, t);
         dropStorage(ctx, t);
         ctx.catalog().deleteTable(ctx.txn().connection(), db, t.name());
         ctx.txn().afterCommit(() -> ctx.catalog().forgetTable(db, t.name()));

@@ -68,6 +68,7 @@ final class TableReplacement {
                 ctx.catalog().publishTable(swapped);
             });
         } else {
+            TableConstraints.checkNotReferenced(ctx, replaced);
             TableDdl.dropStorage(ctx, replaced);
             ctx.txn().afterCommit(() -> {
                 ctx.catalog().publishTable(moved);

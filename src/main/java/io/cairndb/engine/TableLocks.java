@@ -41,6 +41,15 @@ public final class TableLocks {
         return acquire(database + "\u0000database", owner, exclusive, killed);
     }
 
+    /**
+     * Serializes what changes or relies on table constraints across tables (ADD / DROP CONSTRAINT,
+     * DROP TABLE, DROP DATABASE, REPLACE): taken before any table's lock, so that a foreign key and the
+     * primary key it references are never changed from two sides at once.
+     */
+    public Held lockConstraints(Object owner, BooleanSupplier killed) {
+        return acquire("\u0000constraints", owner, true, killed);
+    }
+
     private Held acquire(String key, Object owner, boolean exclusive, BooleanSupplier killed) {
         OwnedLock lock = locks.computeIfAbsent(key, k -> new OwnedLock());
         lock.acquire(owner, exclusive, killed);

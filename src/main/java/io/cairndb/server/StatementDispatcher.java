@@ -130,6 +130,9 @@ final class StatementDispatcher {
         if (statement instanceof Statement.ShowTransaction s) {
             return TransactionShows.transaction(ctx, s, session.database());
         }
+        if (statement instanceof Statement.ShowConstraints s) {
+            return ShowExecutor.constraints(ctx, s);
+        }
         if (statement instanceof Statement.ShowLastInsert) {
             return TransactionShows.lastInsert(session.loads().lastInsert());
         }

@@ -317,4 +317,26 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     public Statement.AlterClause visitModifyTableComment(ModifyTableCommentContext ctx) {
         return new Statement.ModifyComment(string(ctx.string()));
     }
+
+    @Override
+    public Statement.AlterClause visitAddConstraint(AddConstraintContext ctx) {
+        String name = identifier(ctx.identifier());
+        ConstraintDefContext def = ctx.constraintDef();
+        if (def instanceof PrimaryKeyConstraintContext pk) {
+            return new Statement.AddConstraint(name, Statement.ConstraintKind.PRIMARY_KEY, identifiers(pk.identifierList()), null,
+                    List.of());
+        }
+        if (def instanceof UniqueConstraintContext unique) {
+            return new Statement.AddConstraint(name, Statement.ConstraintKind.UNIQUE, identifiers(unique.identifierList()), null,
+                    List.of());
+        }
+        ForeignKeyConstraintContext fk = (ForeignKeyConstraintContext) def;
+        return new Statement.AddConstraint(name, Statement.ConstraintKind.FOREIGN_KEY, identifiers(fk.columns),
+                qualifiedName(fk.qualifiedName()), identifiers(fk.referenced));
+    }
+
+    @Override
+    public Statement.AlterClause visitDropConstraint(DropConstraintContext ctx) {
+        return new Statement.DropConstraint(identifier(ctx.identifier()));
+    }
 }

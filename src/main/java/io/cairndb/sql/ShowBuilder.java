@@ -131,6 +131,11 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
         return new Statement.ShowLastInsert();
     }
 
+    @Override
+    public Statement visitShowConstraints(ShowConstraintsContext ctx) {
+        return new Statement.ShowConstraints(qualifiedName(ctx.qualifiedName()));
+    }
+
     private static String like(ShowFilterContext ctx) {
         return ctx == null ? null : AstBuilder.like(ctx.likeClause());
     }

@@ -255,6 +255,18 @@ public final class SqlFormatter {
         if (clause instanceof Statement.SetProperties set) {
             return "SET " + QueryFormatter.properties(set.properties());
         }
+        if (clause instanceof Statement.AddConstraint add) {
+            String columns = " (" + identifiers(add.columns()) + ")";
+            return "ADD CONSTRAINT " + identifier(add.name()) + switch (add.kind()) {
+                case PRIMARY_KEY -> " PRIMARY KEY" + columns;
+                case UNIQUE -> " UNIQUE" + columns;
+                case FOREIGN_KEY -> " FOREIGN KEY" + columns + " REFERENCES " + name(add.referenced()) + " ("
+                        + identifiers(add.referencedColumns()) + ")";
+            };
+        }
+        if (clause instanceof Statement.DropConstraint drop) {
+            return "DROP CONSTRAINT " + identifier(drop.name());
+        }
         return "MODIFY COMMENT " + SqlStrings.quoteString(((Statement.ModifyComment) clause).comment());
     }
 
@@ -329,6 +341,9 @@ public final class SqlFormatter {
         }
         if (statement instanceof Statement.ShowLastInsert) {
             return "SHOW LAST INSERT";
+        }
+        if (statement instanceof Statement.ShowConstraints show) {
+            return "SHOW CONSTRAINTS FROM " + name(show.table());
         }
         throw new IllegalArgumentException("cannot format " + statement);
     }

@@ -3,6 +3,7 @@ package io.cairndb.system;
 import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.TemporaryPartitionTable;
+import io.cairndb.catalog.ConstraintMeta;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
@@ -311,5 +312,17 @@ public final class ShowExecutor {
                     p.database() == null ? "" : p.database(), p.command(), (now - p.startedAt()) / 1000, p.state(), "", info));
         }
         return new ListRowResult(cols, rows);
+    }
+
+    /** SHOW CONSTRAINTS FROM t: name, type and definition of each, in the order they were added. */
+    public static RowResult constraints(StatementContext ctx, Statement.ShowConstraints show) {
+        TableMeta t = ctx.table(show.table());
+        List<List<Object>> rows = new ArrayList<>();
+        for (ConstraintMeta c : t.constraints()) {
+            TableMeta referenced = c.kind() == ConstraintMeta.Kind.FOREIGN_KEY
+                    ? ctx.catalog().tableById(c.referencedDatabase(), c.referencedTableId()) : null;
+            rows.add(List.of(c.name(), c.kind().text(), c.definition(referenced == null ? null : referenced.name())));
+        }
+        return new ListRowResult(strings("Name", "Type", "Definition"), rows);
     }
 }

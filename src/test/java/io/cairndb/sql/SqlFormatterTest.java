@@ -193,6 +193,11 @@ class SqlFormatterTest {
         assertEquals("EXPLAIN SHAPE PLAN SELECT 1", formatStatement("explain shape plan select 1"));
         assertEquals("SHOW FULL TABLES FROM db LIKE 't%'", formatStatement("show full tables in db like 't%'"));
         assertEquals("SHOW TABLE STATUS FROM db", formatStatement("show table status from db"));
+        assertEquals("SHOW CONSTRAINTS FROM db.t", formatStatement("show constraints from db.t"));
+        assertEquals("ALTER TABLE t ADD CONSTRAINT pk PRIMARY KEY (a, b), ADD CONSTRAINT u UNIQUE (c), "
+                + "ADD CONSTRAINT fk FOREIGN KEY (d) REFERENCES db.p (id), DROP CONSTRAINT old",
+                formatStatement("alter table t add constraint pk primary key (a,b), add constraint u unique(c), "
+                        + "add constraint fk foreign key(d) references db.p(id), drop constraint old"));
         assertEquals("SHOW INDEX FROM db.t", formatStatement("show keys from t from db"));
         assertEquals("SHOW GLOBAL VARIABLES WHERE Variable_name = 'x'",
                 formatStatement("show global variables where variable_name = 'x'").replace("variable_name", "Variable_name"));

@@ -153,6 +153,24 @@ public interface Statement {
     record ModifyComment(String comment) implements AlterClause {
     }
 
+    enum ConstraintKind { PRIMARY_KEY, UNIQUE, FOREIGN_KEY }
+
+    /**
+     * {@code ADD CONSTRAINT name PRIMARY KEY (..) | UNIQUE (..) | FOREIGN KEY (..) REFERENCES t (..)};
+     * referenced is null and referencedColumns empty but for a foreign key.
+     */
+    record AddConstraint(String name, ConstraintKind kind, List<String> columns, QualifiedName referenced,
+                         List<String> referencedColumns) implements AlterClause {
+        public AddConstraint {
+            columns = List.copyOf(columns);
+            referencedColumns = List.copyOf(referencedColumns);
+        }
+    }
+
+    /** {@code DROP CONSTRAINT name}. */
+    record DropConstraint(String name) implements AlterClause {
+    }
+
     // ---- DML
 
     /**
@@ -313,6 +331,10 @@ public interface Statement {
 
     /** {@code SHOW LAST INSERT}: the session's most recent INSERT. */
     record ShowLastInsert() implements Statement {
+    }
+
+    /** {@code SHOW CONSTRAINTS FROM t}. */
+    record ShowConstraints(QualifiedName table) implements Statement {
     }
 
     /** {@code DESC[RIBE] t [ALL]}. */
