@@ -112,6 +112,22 @@ SHOW CONSTRAINTS FROM lineorder
 ----
 fk|FOREIGN KEY|FOREIGN KEY (lo_custkey) REFERENCES d.cust (c_custkey)
 
+# information_schema lists them as MySQL does, for the tools that read them there; none is enforced.
+query rowsort columns=CONSTRAINT_NAME,TABLE_NAME,CONSTRAINT_TYPE,ENFORCED
+SELECT CONSTRAINT_NAME, TABLE_NAME, CONSTRAINT_TYPE, ENFORCED FROM information_schema.table_constraints WHERE TABLE_SCHEMA = 'd'
+----
+fk|lineorder|FOREIGN KEY|NO
+pk|cust|PRIMARY KEY|NO
+uk|cust|UNIQUE|NO
+
+query rowsort
+SELECT CONSTRAINT_NAME, TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, POSITION_IN_UNIQUE_CONSTRAINT, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME FROM information_schema.key_column_usage WHERE TABLE_SCHEMA = 'd'
+----
+fk|lineorder|lo_custkey|1|1|cust|c_custkey
+pk|cust|c_custkey|1|NULL|NULL|NULL
+uk|cust|c_name|1|NULL|NULL|NULL
+uk|cust|c_nation|2|NULL|NULL|NULL
+
 # Dropping a primary key drops the foreign keys that reference it.
 statement ok
 ALTER TABLE cust DROP CONSTRAINT pk

@@ -4,6 +4,7 @@ import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.analyzer.SystemTables;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.ConstraintMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.KeyModel;
@@ -53,6 +54,8 @@ public final class InformationSchema implements SystemTables {
             case "table_streams" -> streams(ctx);
             case "table_stream_consumption" -> consumption(ctx);
             case "changelog_markers" -> markers(ctx);
+            case "table_constraints" -> tableConstraints(ctx);
+            case "key_column_usage" -> keyColumnUsage(ctx);
             default -> mvTables.table(ctx, table);
         };
     }
@@ -104,6 +107,45 @@ public final class InformationSchema implements SystemTables {
                 "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
                 "COLUMN_DEFAULT", DataType.STRING, "IS_NULLABLE", DataType.STRING, "DATA_TYPE", DataType.STRING,
                 "COLUMN_TYPE", DataType.STRING, "COLUMN_KEY", DataType.STRING, "COLUMN_COMMENT", DataType.STRING), rows);
+    }
+
+    /** The constraints of {@code ALTER TABLE .. ADD CONSTRAINT}, as MySQL lists them; none is enforced. */
+    private static String tableConstraints(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (TableMeta t : ctx.catalog().tables(db.name())) {
+                for (ConstraintMeta c : t.constraints()) {
+                    rows.add(Arrays.asList("internal", db.name(), c.name(), db.name(), t.name(), c.kind().text(), "NO"));
+                }
+            }
+        }
+        return SystemRows.fromItem(SystemRows.columns("CONSTRAINT_CATALOG", DataType.STRING, "CONSTRAINT_SCHEMA", DataType.STRING,
+                "CONSTRAINT_NAME", DataType.STRING, "TABLE_SCHEMA", DataType.STRING, "TABLE_NAME", DataType.STRING,
+                "CONSTRAINT_TYPE", DataType.STRING, "ENFORCED", DataType.STRING), rows);
+    }
+
+    /** One row per column of each constraint; a foreign key's with the column it references. */
+    private static String keyColumnUsage(StatementContext ctx) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (DatabaseMeta db : ctx.catalog().databases()) {
+            for (TableMeta t : ctx.catalog().tables(db.name())) {
+                for (ConstraintMeta c : t.constraints()) {
+                    TableMeta referenced = c.kind() == ConstraintMeta.Kind.FOREIGN_KEY
+                            ? ctx.catalog().tableById(c.referencedDatabase(), c.referencedTableId()) : null;
+                    for (int i = 0; i < c.columns().size(); i++) {
+                        rows.add(Arrays.asList("internal", db.name(), c.name(), "internal", db.name(), t.name(), c.columns().get(i),
+                                (long) i + 1, referenced == null ? null : (long) i + 1,
+                                referenced == null ? null : referenced.database(), referenced == null ? null : referenced.name(),
+                                referenced == null ? null : c.referencedColumns().get(i)));
+                    }
+                }
+            }
+        }
+        return SystemRows.fromItem(SystemRows.columns("CONSTRAINT_CATALOG", DataType.STRING, "CONSTRAINT_SCHEMA", DataType.STRING,
+                "CONSTRAINT_NAME", DataType.STRING, "TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+                "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
+                "POSITION_IN_UNIQUE_CONSTRAINT", DataType.BIGINT, "REFERENCED_TABLE_SCHEMA", DataType.STRING,
+                "REFERENCED_TABLE_NAME", DataType.STRING, "REFERENCED_COLUMN_NAME", DataType.STRING), rows);
     }
 
     private static String streams(StatementContext ctx) {
