@@ -69,13 +69,14 @@ public final class Main {
             server.close(grace);
             db.close();
         }, grace.plus(STOP_MARGIN), Runtime.getRuntime()::halt), "shutdown"));
-        log.info("CairnDB listening for MySQL clients on {}:{} (data in {})", host, server.port(),
-                options.dataDir().toAbsolutePath());
+        // Warned before the listening line, which tells watchers of the log that startup is complete.
         byte[] rootPassword = db.passwordHash("root");
         if (rootPassword != null && rootPassword.length == 0 && !ListenAddress.loopbackOnly(host)) {
             log.warn("Anyone who can reach {}:{} can log in as root without a password; to accept local clients only,"
                     + " start with --bind 127.0.0.1 or set bind_address = 127.0.0.1 in conf/cairn.conf", host, server.port());
         }
+        log.info("CairnDB listening for MySQL clients on {}:{} (data in {})", host, server.port(),
+                options.dataDir().toAbsolutePath());
     }
 
     /** An explicit --conf must exist; the default file is optional. */

@@ -73,10 +73,10 @@ uk|UNIQUE|UNIQUE (c_name, c_nation)
 statement error Cannot drop table internal.d.customer because its primary key is referenced by foreign key constraints from table(s): internal.d.lineorder. Drop the foreign key constraints first.
 DROP TABLE customer
 
-statement error Column c_nation is used by constraint uk of table customer; drop the constraint first
+statement error Cannot modify column 'c_nation' because it is used by constraint 'uk'. Drop the constraint first.
 ALTER TABLE customer DROP COLUMN c_nation
 
-statement error Column lo_custkey is used by constraint fk of table lineorder; drop the constraint first
+statement error Cannot modify column 'lo_custkey' because it is used by constraint 'fk'. Drop the constraint first.
 ALTER TABLE lineorder RENAME COLUMN lo_custkey lo_cust
 
 statement ok

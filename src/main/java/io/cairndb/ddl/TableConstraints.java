@@ -110,12 +110,12 @@ public final class TableConstraints {
         }
     }
 
-    /** DROP COLUMN and RENAME COLUMN: refused for a column a constraint names. */
+    /** DROP COLUMN and RENAME COLUMN: refused for a column a constraint names, in Doris's words. */
     static void checkColumnUnused(TableMeta t, ColumnMeta column) {
         for (ConstraintMeta c : t.constraints()) {
             if (c.uses(column.name())) {
-                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Column " + column.name() + " is used by constraint " + c.name()
-                        + " of table " + t.name() + "; drop the constraint first");
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Cannot modify column '" + column.name()
+                        + "' because it is used by constraint '" + c.name() + "'. Drop the constraint first.");
             }
         }
     }
