@@ -110,7 +110,7 @@ JP|100.00|1|1|100.0000|100.00|100.00|1|0
 US|95.50|2|1|47.7500|20.50|75.00|1|0
 
 query
-SELECT count(*) FROM (SELECT * FROM mv_orders EXCEPT ALL SELECT region, SUM(amount), COUNT(*), COUNT(nullable_score), AVG(amount),
+SELECT /*+ SET_VAR(enable_materialized_view_rewrite=false) */ count(*) FROM (SELECT * FROM mv_orders EXCEPT ALL SELECT region, SUM(amount), COUNT(*), COUNT(nullable_score), AVG(amount),
 MIN(amount), MAX(amount), APPROX_COUNT_DISTINCT(uid), BOOL_OR(flag) FROM base_orders GROUP BY region) AS t
 ----
 0
@@ -192,7 +192,7 @@ SELECT k, bitmap_count(uv) AS dc FROM mv_uv ORDER BY k
 2|2
 
 query
-SELECT COUNT(*) FROM (
+SELECT /*+ SET_VAR(enable_materialized_view_rewrite=false) */ COUNT(*) FROM (
 SELECT k, bitmap_count(uv) FROM mv_uv
 EXCEPT SELECT k, COUNT(DISTINCT uid) FROM uv_base GROUP BY k) t
 ----
@@ -281,7 +281,7 @@ CN|37|2|500.5
 JP|7|1|7
 
 query
-SELECT count(*) FROM (SELECT * FROM mv_agg_region EXCEPT ALL SELECT region, SUM(s), COUNT(*), AVG(mx) FROM base_agg GROUP BY region) AS t
+SELECT /*+ SET_VAR(enable_materialized_view_rewrite=false) */ count(*) FROM (SELECT * FROM mv_agg_region EXCEPT ALL SELECT region, SUM(s), COUNT(*), AVG(mx) FROM base_agg GROUP BY region) AS t
 ----
 0
 

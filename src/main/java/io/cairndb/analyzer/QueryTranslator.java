@@ -12,6 +12,7 @@ import io.cairndb.plan.PlanNode;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.printer.PlanPrinter;
 import io.cairndb.printer.ScanSource;
+import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
 
@@ -47,6 +48,19 @@ public final class QueryTranslator {
     /** The query as DuckDB SQL; a wrong query fails with the error Doris gives it. */
     public String translate(Query query) {
         return print(QueryBinder.bind(ctx, query).plan());
+    }
+
+    /**
+     * A query as DuckDB SQL after transparent rewrite: the parts MVs can answer are read from them, when
+     * the session's switches allow it. For what a user queries; an MV's own definition is never rewritten.
+     */
+    public String translateAnswering(Query query) {
+        return print(rewrite(QueryBinder.bind(ctx, query).plan()).plan());
+    }
+
+    /** The bound query answered from MVs where it can be, with what rewrite did with each MV. */
+    public RewriteOutcome rewrite(PlanNode plan) {
+        return ctx.rewriter().rewrite(ctx, plan);
     }
 
     /** As {@link #translate(Query)}, with the engine's row identifier of each table selectable as {@code rowid}. */

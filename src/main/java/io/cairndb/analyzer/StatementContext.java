@@ -14,10 +14,11 @@ import io.cairndb.sql.tree.QualifiedName;
 
 /**
  * Everything one statement runs with: the catalog, its transaction, its session, the writer locks,
- * the FE configuration and the statement's commit timestamp.
+ * the FE configuration, the statement's commit timestamp and the transparent rewrite of its queries.
  */
 public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks, FeConfig config,
-                               CommitTso commitTso, StreamReads streamReads, SystemTables systemTables) {
+                               CommitTso commitTso, StreamReads streamReads, SystemTables systemTables,
+                               QueryRewriter rewriter) {
 
     /** The database a name refers to: its qualifier, or the session's current database. */
     public String databaseOf(QualifiedName name) {
@@ -113,6 +114,12 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
         TableMeta current = baseTable(name);
         // An earlier statement of this (explicit) transaction may have saved newer partitions and versions.
         return work.apply(txn.hasSaved(current.id()) ? catalog.tableAsSaved(txn.connection(), current) : current);
+    }
+
+    /** This statement's context with another current database (where an MV definition was written). */
+    public StatementContext inDatabase(String database) {
+        return new StatementContext(catalog, txn, new SessionInDatabase(session, database), locks, config, commitTso,
+                streamReads, systemTables, rewriter);
     }
 
     public QueryTranslator translator() {

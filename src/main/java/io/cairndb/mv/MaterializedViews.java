@@ -43,9 +43,15 @@ import java.util.stream.IntStream;
 public final class MaterializedViews {
     private static final java.util.regex.Pattern VALID_NAME = java.util.regex.Pattern.compile("^[a-zA-Z][a-zA-Z0-9\\-_]*$");
     private final MvScheduler scheduler;
+    private final RewriteCandidates rewriter = new RewriteCandidates();
 
     public MaterializedViews(MvScheduler scheduler) {
         this.scheduler = scheduler;
+    }
+
+    /** Transparent rewrite of queries with the MVs. */
+    public io.cairndb.analyzer.QueryRewriter rewriter() {
+        return rewriter;
     }
 
     /** Every task, finished ones from the history table read on {@code c} and live ones from the scheduler. */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Walks and rewrites the scalar expressions of a plan. None of these enter the plan of a
@@ -135,6 +136,20 @@ public final class PlanExpressions {
                     s.type(), s.nullable());
         }
         return e;
+    }
+
+    /**
+     * A text of {@code e} that is equal for structurally equal expressions whose columns {@code column}
+     * names alike: matching compares expressions of two plans by it, whatever their nullability.
+     */
+    public static String text(ScalarExpr e, IntFunction<String> column) {
+        return new ExprText(c -> column.apply(c.id()), s -> "(subquery#" + System.identityHashCode(s) + ")", false).expr(e);
+    }
+
+    /** As {@link #text(ScalarExpr, IntFunction)} for an aggregate call. */
+    public static String text(PlanNode.AggregateCall call, IntFunction<String> column) {
+        return new ExprText(c -> column.apply(c.id()), s -> "(subquery#" + System.identityHashCode(s) + ")", false)
+                .aggregate(call);
     }
 
     public static List<ScalarExpr> replaceAll(List<ScalarExpr> exprs,

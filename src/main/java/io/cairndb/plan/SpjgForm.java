@@ -1,6 +1,11 @@
 package io.cairndb.plan;
 
+import io.cairndb.catalog.DataType;
+
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -62,6 +67,38 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
      */
     public static Optional<SpjgForm> of(PlanNode plan) {
         return SpjgBuilder.build(plan);
+    }
+
+    /**
+     * The form with join {@code edge} made an inner join: its conjuncts then filter the result too. An
+     * outer-join plan filtered to the rows its outer join matched is this form (join derivation).
+     */
+    public SpjgForm withInnerJoin(int edge) {
+        List<ScalarExpr> conjuncts = new ArrayList<>();
+        for (EquivalenceClass c : classes) {
+            ScalarExpr first = c.columns().get(0).ref();
+            for (PlanColumn other : c.columns().subList(1, c.columns().size())) {
+                conjuncts.add(new ScalarExpr.Call(Operator.EQ.function(), List.of(first, other.ref()), DataType.BOOLEAN,
+                        true));
+            }
+            conjuncts.addAll(c.range().conjuncts(first));
+        }
+        conjuncts.addAll(residuals);
+        conjuncts.addAll(joins.get(edge).conjuncts());
+        Map<Integer, PlanColumn> scanColumns = new HashMap<>();
+        Map<Integer, Integer> positions = new HashMap<>();
+        for (PlanNode.Scan scan : tables) {
+            for (PlanColumn c : scan.outputs()) {
+                scanColumns.put(c.id(), c);
+                positions.put(c.id(), positions.size());
+            }
+        }
+        SpjgPredicates.Result predicates = SpjgPredicates.analyze(conjuncts, scanColumns, positions);
+        List<JoinEdge> edges = new ArrayList<>(joins);
+        JoinEdge e = joins.get(edge);
+        edges.set(edge, new JoinEdge(PlanNode.JoinKind.INNER, e.leftTables(), e.rightTables(), e.conjuncts()));
+        return new SpjgForm(tables, edges, predicates.classes(), predicates.residuals(), aggregated, groupingKeys,
+                aggregates, outputs);
     }
 
     /** The class holding a column, if it is equated or restricted at all. */

@@ -49,27 +49,7 @@ public final class UsedColumns {
                 }
             }
             return new PlanNode.Scan(s.source(), outputs, columns, s.partitions(), s.temporaryPartitions());
-        } else if (node instanceof PlanNode.Filter f) {
-            return new PlanNode.Filter(rebuild(f.input(), used), f.condition());
-        } else if (node instanceof PlanNode.Project p) {
-            return new PlanNode.Project(rebuild(p.input(), used), p.assignments());
-        } else if (node instanceof PlanNode.Join j) {
-            return new PlanNode.Join(j.kind(), rebuild(j.left(), used), rebuild(j.right(), used), j.condition());
-        } else if (node instanceof PlanNode.Aggregate a) {
-            return new PlanNode.Aggregate(rebuild(a.input(), used), a.keys(), a.groupingSets(), a.aggregates());
-        } else if (node instanceof PlanNode.Window w) {
-            return new PlanNode.Window(rebuild(w.input(), used), w.windows());
-        } else if (node instanceof PlanNode.SetOperation op) {
-            return new PlanNode.SetOperation(op.kind(), op.all(), rebuild(op.left(), used), rebuild(op.right(), used), op.outputs());
-        } else if (node instanceof PlanNode.Distinct d) {
-            return new PlanNode.Distinct(rebuild(d.input(), used));
-        } else if (node instanceof PlanNode.Sort s) {
-            return new PlanNode.Sort(rebuild(s.input(), used), s.keys());
-        } else if (node instanceof PlanNode.Limit l) {
-            return new PlanNode.Limit(rebuild(l.input(), used), l.count(), l.offset());
-        } else if (node instanceof PlanNode.Generate g) {
-            return new PlanNode.Generate(rebuild(g.input(), used), g.generator(), g.args(), g.outer(), g.generated());
         }
-        return node;
+        return PlanNodes.withInputs(node, node.inputs().stream().map(i -> rebuild(i, used)).toList());
     }
 }

@@ -1,5 +1,6 @@
 package io.cairndb.plan;
 
+import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
 
 import java.math.BigDecimal;
@@ -129,6 +130,63 @@ public record ValueRange(ScalarExpr.Literal lower, boolean lowerInclusive, Scala
             return Optional.empty();
         }
         return Optional.of((lo > 0 || lo == 0 && lowerInclusive) && (hi < 0 || hi == 0 && upperInclusive));
+    }
+
+    /**
+     * Whether every value {@code other} allows this one allows too (false when their values cannot be
+     * compared): a filter by this range keeps whatever a filter by {@code other} keeps.
+     */
+    public boolean encloses(ValueRange other) {
+        if (other.isEmpty() || equals(ALL)) {
+            return true;
+        }
+        if (other.points != null) {
+            return other.points.stream().allMatch(p -> contains(p).orElse(false));
+        }
+        if (points != null) {
+            return other.lower != null && other.lower.equals(other.upper) && contains(other.lower).orElse(false);
+        }
+        if (lower != null) {
+            Integer c = other.lower == null ? null : compare(lower, other.lower);
+            if (c == null || c > 0 || c == 0 && !lowerInclusive && other.lowerInclusive) {
+                return false;
+            }
+        }
+        if (upper != null) {
+            Integer c = other.upper == null ? null : compare(upper, other.upper);
+            return c != null && c >= 0 && !(c == 0 && !upperInclusive && other.upperInclusive);
+        }
+        return true;
+    }
+
+    /** The conjuncts that restrict {@code column} to this range: none for ALL, {@code FALSE} when it is empty. */
+    public List<ScalarExpr> conjuncts(ScalarExpr column) {
+        boolean nullable = column.nullable();
+        if (isEmpty()) {
+            return List.of(new ScalarExpr.Literal(DataType.BOOLEAN, false));
+        }
+        if (points != null) {
+            List<ScalarExpr> args = new ArrayList<>();
+            args.add(column);
+            args.addAll(points);
+            return List.of(new ScalarExpr.Call(Operator.IN.function(), args, DataType.BOOLEAN, nullable));
+        }
+        if (lower != null && lower.equals(upper)) {
+            return List.of(comparison(Operator.EQ, column, lower));
+        }
+        List<ScalarExpr> out = new ArrayList<>();
+        if (lower != null) {
+            out.add(comparison(lowerInclusive ? Operator.GE : Operator.GT, column, lower));
+        }
+        if (upper != null) {
+            out.add(comparison(upperInclusive ? Operator.LE : Operator.LT, column, upper));
+        }
+        return out;
+    }
+
+    private static ScalarExpr comparison(Operator op, ScalarExpr column, ScalarExpr.Literal value) {
+        return new ScalarExpr.Call(op.function(), List.of(column, value), DataType.BOOLEAN,
+                column.nullable());
     }
 
     private static Optional<ValueRange> normalize(ScalarExpr.Literal lo, boolean loInc, ScalarExpr.Literal hi,

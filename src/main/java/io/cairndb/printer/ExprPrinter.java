@@ -207,7 +207,9 @@ final class ExprPrinter {
             // ^ is exponentiation in DuckDB.
             case BITXOR -> "xor(" + print(a.get(0)) + ", " + print(a.get(1)) + ")";
             case EQ_FOR_NULL -> "(" + print(a.get(0)) + " IS NOT DISTINCT FROM " + print(a.get(1)) + ")";
-            case BITAND, BITOR, EQ, NE, LT, LE, GT, GE, AND, OR -> "(" + print(a.get(0)) + " " + op.symbol() + " " + print(a.get(1)) + ")";
+            case BITAND, BITOR, EQ, NE, LT, LE, GT, GE -> "(" + print(a.get(0)) + " " + op.symbol() + " " + print(a.get(1)) + ")";
+            // Normalized plans (rewrite, matching) flatten AND and OR chains into one call of many arguments.
+            case AND, OR -> "(" + a.stream().map(this::print).collect(Collectors.joining(" " + op.symbol() + " ")) + ")";
             case NEGATIVE -> "(- " + print(a.get(0)) + ")";
             case BITNOT -> "(~ " + print(a.get(0)) + ")";
             case NOT -> not(a.get(0));

@@ -191,7 +191,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     @Override
     public StatementContext context(Txn txn, String database) {
         return new StatementContext(catalog, txn, new TaskSessionState(database, globalVariables), locks, config,
-                new CommitTso(tso, System::currentTimeMillis), new StreamReads(), systemTables);
+                new CommitTso(tso, System::currentTimeMillis), new StreamReads(), systemTables, materializedViews.rewriter());
     }
 
     MaterializedViews materializedViews() {

@@ -260,7 +260,7 @@ public final class Session implements SqlSession, SessionState {
     private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, Txn open) {
         Txn txn = open != null ? open : new Txn(connection);
         StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
-                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables());
+                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables(), db.materializedViews().rewriter());
         StatementResult r = null;
         try {
             startStatement(txn);

@@ -54,9 +54,12 @@ public final class SessionVariables {
     private static final Map<String, String> DEFAULTS = defaults();
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
-    private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout");
+    private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout",
+            "materialized_view_rewrite_success_candidate_num", "materialized_view_relation_mapping_max_count");
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
-    private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict");
+    private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",
+            "enable_materialized_view_rewrite",
+            "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite");
     /** Ratios the server acts on, between 0 and 1. */
     private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
 
@@ -85,6 +88,10 @@ public final class SessionVariables {
         d.put("enable_nereids_planner", "true");
         d.put("enable_fallback_to_original_planner", "false");
         d.put("enable_materialized_view_rewrite", "true");
+        d.put("enable_materialized_view_nest_rewrite", "false");
+        d.put("enable_dml_materialized_view_rewrite", "true");
+        d.put("materialized_view_rewrite_success_candidate_num", "3");
+        d.put("materialized_view_relation_mapping_max_count", "8");
         d.put("exec_mem_limit", "2147483648");
         d.put("init_connect", "");
         d.put("interactive_timeout", "3600");

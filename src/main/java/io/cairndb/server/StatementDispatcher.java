@@ -14,7 +14,9 @@ import io.cairndb.engine.Sql;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.mv.MaterializedViews;
+import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanText;
+import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
@@ -44,7 +46,7 @@ final class StatementDispatcher {
 
     StatementResult dispatch(StatementContext ctx, Statement statement) {
         if (statement instanceof Statement.QueryStatement q) {
-            return session.query(ctx, ctx.translator().translate(withSelectLimit(q.query())));
+            return session.query(ctx, ctx.translator().translateAnswering(withSelectLimit(q.query())));
         }
         if (statement instanceof Statement.Explain e) {
             return explain(ctx, e);
@@ -196,10 +198,11 @@ final class StatementDispatcher {
     }
 
     /**
-     * EXPLAIN: the logical plan (node, output columns with types, predicates), the DuckDB SQL printed
-     * from it and DuckDB's plan. {@code SHAPE PLAN} is the bare node tree; {@code ANALYZED PLAN},
-     * {@code LOGICAL PLAN}, {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} the logical plan alone
-     * (nothing rewrites it yet, so they are the same plan).
+     * EXPLAIN: the logical plan after transparent rewrite (node, output columns with types, predicates),
+     * the DuckDB SQL printed from it, DuckDB's plan and the MATERIALIZATIONS section: which MVs answer
+     * the query, which was chosen and why the others cannot. {@code SHAPE PLAN} is the bare node tree of
+     * the rewritten plan; {@code ANALYZED PLAN} and {@code LOGICAL PLAN} the plan as bound,
+     * {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} as rewritten.
      */
     private RowResult explain(StatementContext ctx, Statement.Explain e) {
         if (e.statement() instanceof MvStatement.RefreshMv r) {
@@ -210,25 +213,38 @@ final class StatementDispatcher {
         }
         QueryBinder.Result bound = QueryBinder.bind(ctx, q.query());
         String level = e.level() == null ? "" : e.level();
-        boolean planOnly = switch (level) {
-            case "SHAPE PLAN", "ANALYZED PLAN", "LOGICAL PLAN", "REWRITTEN PLAN", "OPTIMIZED PLAN" -> true;
-            default -> false;
-        };
         List<List<Object>> rows = new ArrayList<>();
-        if (planOnly) {
-            String text = level.equals("SHAPE PLAN") ? PlanText.shape(bound.plan()) : PlanText.of(bound.plan());
-            text.lines().forEach(line -> rows.add(List.of(line)));
-            return new ListRowResult(List.of(new ResultColumn("Explain String", DataType.STRING)), rows);
+        if (level.equals("ANALYZED PLAN") || level.equals("LOGICAL PLAN")) {
+            PlanText.of(bound.plan()).lines().forEach(line -> rows.add(List.of(line)));
+            return explainRows(rows);
+        }
+        RewriteOutcome rewritten = ctx.translator().rewrite(bound.plan());
+        PlanNode plan = rewritten.plan();
+        switch (level) {
+            case "SHAPE PLAN", "REWRITTEN PLAN", "OPTIMIZED PLAN" -> {
+                String text = level.equals("SHAPE PLAN") ? PlanText.shape(plan) : PlanText.of(plan);
+                text.lines().forEach(line -> rows.add(List.of(line)));
+                return explainRows(rows);
+            }
+            default -> {
+            }
         }
         rows.add(List.of("Logical plan:"));
-        PlanText.of(bound.plan()).lines().forEach(line -> rows.add(List.of("  " + line)));
-        String sql = ctx.translator().print(bound.plan());
+        PlanText.of(plan).lines().forEach(line -> rows.add(List.of("  " + line)));
+        String sql = ctx.translator().print(plan);
         rows.add(List.of("DuckDB SQL: " + sql));
         for (List<Object> r : Sql.rows(ctx.txn().connection(), "EXPLAIN " + sql)) {
             for (String line : String.valueOf(r.get(r.size() - 1)).split("\n")) {
                 rows.add(List.of(line));
             }
         }
+        if (ctx.session().flag("enable_materialized_view_rewrite")) {
+            rewritten.report().lines().forEach(line -> rows.add(List.of(line)));
+        }
+        return explainRows(rows);
+    }
+
+    private static RowResult explainRows(List<List<Object>> rows) {
         return new ListRowResult(List.of(new ResultColumn("Explain String", DataType.STRING)), rows);
     }
 

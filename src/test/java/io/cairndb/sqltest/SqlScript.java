@@ -8,9 +8,13 @@ import java.util.List;
  * <pre>
  * statement ok                 -- the SQL must succeed
  * statement error &lt;text&gt;       -- the SQL must fail with a message containing text
- * query [rowsort] [columns=a,b] -- the SQL's rows, cells separated by |, after a ---- line;
+ * query [rowsort] [columns=a,b] [both]
+ *                              -- the SQL's rows, cells separated by |, after a ---- line;
  *                                 columns= keeps only the named result columns (for SHOW output;
- *                                 write a space in a name as _)
+ *                                 write a space in a name as _); both: the same rows again with
+ *                                 transparent rewrite switched off
+ * materializations             -- the MATERIALIZATIONS section of the query's EXPLAIN, after a
+ *                                 ---- line (a blank line of it written (empty))
  * connection &lt;name&gt;            -- later records run on that session (created on first use)
  * restart                      -- closes and reopens the database from its data directory
  * wait tasks                   -- waits until no MV refresh task is pending or running
@@ -20,14 +24,18 @@ import java.util.List;
  */
 record SqlScript(String name, List<Step> steps) {
 
-    sealed interface Step permits Statement, Query, Connection, Restart, WaitTasks {
+    sealed interface Step permits Statement, Query, Materializations, Connection, Restart, WaitTasks {
         int line();
     }
 
     record Statement(int line, String sql, String expectedError) implements Step {
     }
 
-    record Query(int line, String sql, boolean rowSort, List<String> columns, List<String> expected) implements Step {
+    record Query(int line, String sql, boolean rowSort, List<String> columns, boolean bothWays, List<String> expected)
+            implements Step {
+    }
+
+    record Materializations(int line, String sql, List<String> expected) implements Step {
     }
 
     record Connection(int line, String name) implements Step {
@@ -65,12 +73,29 @@ record SqlScript(String name, List<Step> steps) {
                     i++;
                 }
                 steps.add(new Statement(lineNo, sql.toString().strip(), error));
+            } else if (line.equals("materializations")) {
+                i++;
+                StringBuilder sql = new StringBuilder();
+                while (i < lines.length && !lines[i].strip().equals("----")) {
+                    sql.append(lines[i]).append('\n');
+                    i++;
+                }
+                i++;
+                List<String> expected = new ArrayList<>();
+                while (i < lines.length && !lines[i].isBlank()) {
+                    expected.add(lines[i].stripTrailing());
+                    i++;
+                }
+                steps.add(new Materializations(lineNo, sql.toString().strip(), expected));
             } else if (line.startsWith("query")) {
                 boolean rowSort = false;
+                boolean bothWays = false;
                 List<String> columns = List.of();
                 for (String option : line.substring("query".length()).strip().split("\\s+")) {
                     if (option.equals("rowsort")) {
                         rowSort = true;
+                    } else if (option.equals("both")) {
+                        bothWays = true;
                     } else if (option.startsWith("columns=")) {
                         columns = List.of(option.substring("columns=".length()).split(","));
                     } else if (!option.isEmpty()) {
@@ -92,7 +117,7 @@ record SqlScript(String name, List<Step> steps) {
                     expected.add(lines[i].stripTrailing());
                     i++;
                 }
-                steps.add(new Query(lineNo, sql.toString().strip(), rowSort, columns, expected));
+                steps.add(new Query(lineNo, sql.toString().strip(), rowSort, columns, bothWays, expected));
             } else if (line.startsWith("connection ")) {
                 steps.add(new Connection(lineNo, line.substring("connection ".length()).strip()));
                 i++;

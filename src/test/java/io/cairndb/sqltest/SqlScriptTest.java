@@ -78,6 +78,17 @@ class SqlScriptTest {
                 }
                 if (step instanceof SqlScript.Query q) {
                     runQuery(sessions.get(current), q, where);
+                    if (q.bothWays()) {
+                        SessionSql.exec(sessions.get(current), "SET enable_materialized_view_rewrite = false");
+                        try {
+                            runQuery(sessions.get(current), q, where + " (without rewrite)");
+                        } finally {
+                            SessionSql.exec(sessions.get(current), "SET enable_materialized_view_rewrite = true");
+                        }
+                    }
+                }
+                if (step instanceof SqlScript.Materializations m) {
+                    runMaterializations(sessions.get(current), m, where);
                 }
             }
         } finally {
@@ -163,6 +174,24 @@ class SqlScriptTest {
             expected.sort(Comparator.naturalOrder());
         }
         assertEquals(String.join("\n", expected), String.join("\n", actual), where + ": rows differ for: " + q.sql());
+    }
+
+    private static void runMaterializations(SqlSession session, SqlScript.Materializations m, String where) {
+        List<String> lines;
+        try {
+            lines = SessionSql.rows(session, "EXPLAIN " + m.sql());
+        } catch (CairnException e) {
+            fail(where + ": EXPLAIN failed: " + e.getMessage() + "\n  in: " + m.sql(), e);
+            return;
+        }
+        int at = lines.indexOf("========== MATERIALIZATIONS ==========");
+        if (at < 0) {
+            fail(where + ": EXPLAIN has no MATERIALIZATIONS section: " + m.sql());
+        }
+        List<String> actual = lines.subList(at + 1, lines.size()).stream()
+                .map(l -> l.isEmpty() ? "(empty)" : l.stripTrailing()).toList();
+        assertEquals(String.join("\n", m.expected()), String.join("\n", actual),
+                where + ": MATERIALIZATIONS differ for: " + m.sql());
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

@@ -1,0 +1,37 @@
+package io.cairndb.analyzer;
+
+import java.time.ZoneId;
+import java.util.List;
+
+/** A session seen from another current database: an MV definition binds in the database it was written in. */
+record SessionInDatabase(SessionState session, String currentDatabase) implements SessionState {
+    @Override
+    public String variable(String name) {
+        return session.variable(name);
+    }
+
+    @Override
+    public List<String> warnings() {
+        return session.warnings();
+    }
+
+    @Override
+    public String userVariable(String name) {
+        return session.userVariable(name);
+    }
+
+    @Override
+    public ZoneId zone() {
+        return session.zone();
+    }
+
+    @Override
+    public long connectionId() {
+        return session.connectionId();
+    }
+
+    @Override
+    public String user() {
+        return session.user();
+    }
+}

@@ -1,0 +1,200 @@
+package io.cairndb.mv;
+
+import io.cairndb.analyzer.HiddenColumns;
+import io.cairndb.analyzer.QueryBinder;
+import io.cairndb.analyzer.QueryRewriter;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Catalog;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.SpjgForm;
+import io.cairndb.rewrite.Materialization;
+import io.cairndb.rewrite.MvRewriter;
+import io.cairndb.rewrite.RewriteOutcome;
+import io.cairndb.rewrite.RewriteSettings;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The MVs a query may be answered from, as rewrite needs them: those over the query's tables, each
+ * with the normal form of its definition (bound once and kept while its definition and base columns
+ * stay the same), whether it is fresh enough to be used, and its row count.
+ */
+final class RewriteCandidates implements QueryRewriter {
+    /** A definition's normal form, valid while {@code key} (definition, database and base columns) holds. */
+    private record Bound(Object key, SpjgForm form, String invalid) {
+    }
+
+    /** An MV table's row count, valid until the MV's next refresh. */
+    private record Rows(long refreshedAt, long rows) {
+    }
+
+    private final Map<Long, Bound> forms = new ConcurrentHashMap<>();
+    private final Map<Long, Rows> rows = new ConcurrentHashMap<>();
+
+    @Override
+    public RewriteOutcome rewrite(StatementContext ctx, PlanNode plan) {
+        if (!ctx.session().flag("enable_materialized_view_rewrite")) {
+            return RewriteOutcome.unchanged(plan);
+        }
+        boolean nested = ctx.session().flag("enable_materialized_view_nest_rewrite");
+        List<Materialization> candidates = new ArrayList<>();
+        for (MvMeta mv : relevant(ctx.catalog(), plan, nested)) {
+            candidates.add(materialization(ctx, mv));
+        }
+        RewriteSettings settings = new RewriteSettings(nested,
+                number(ctx, "materialized_view_rewrite_success_candidate_num"),
+                number(ctx, "materialized_view_relation_mapping_max_count"));
+        return MvRewriter.rewrite(plan, candidates, settings);
+    }
+
+    /** MVs reading a table the query reads; with nested rewrite, also MVs over those MVs. */
+    private static List<MvMeta> relevant(Catalog catalog, PlanNode plan, boolean nested) {
+        Set<Long> tables = new HashSet<>();
+        scanned(plan, tables);
+        List<MvMeta> all = catalog.allMvs();
+        List<MvMeta> out = new ArrayList<>();
+        Set<Long> taken = new HashSet<>();
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (MvMeta mv : all) {
+                if (!taken.contains(mv.id()) && mv.baseTables().stream().anyMatch(b -> tables.contains(b.id()))) {
+                    taken.add(mv.id());
+                    out.add(mv);
+                    grew = nested && tables.add(mv.id());
+                }
+            }
+        }
+        return out;
+    }
+
+    private Materialization materialization(StatementContext ctx, MvMeta mv) {
+        Set<Long> bases = new HashSet<>();
+        mv.baseTables().forEach(b -> bases.add(b.id()));
+        String why = unusable(ctx, mv);
+        if (why != null) {
+            return Materialization.unusable(mv.database(), mv.name(), bases, why);
+        }
+        TableMeta table = ctx.catalog().table(mv.database(), mv.name());
+        Bound bound = bound(ctx, mv);
+        if (bound.invalid() != null) {
+            return Materialization.unusable(mv.database(), mv.name(), bases, bound.invalid());
+        }
+        List<ColumnMeta> columns = HiddenColumns.withoutHidden(table);
+        if (columns.size() != bound.form().outputs().size()) {
+            return Materialization.unusable(mv.database(), mv.name(), bases,
+                    "View struct info is invalid: the MV's columns are not its definition's");
+        }
+        return Materialization.usable(mv.database(), mv.name(),
+                new PlanNode.TableSource(table.id(), table.database(), table.name(), true), columns, bound.form(),
+                rows(ctx, mv, table));
+    }
+
+    /** Why the MV cannot answer queries now, or null. */
+    private static String unusable(StatementContext ctx, MvMeta mv) {
+        Catalog catalog = ctx.catalog();
+        if ("false".equalsIgnoreCase(mv.properties().getOrDefault("enable_query_rewrite", "true").trim())) {
+            return "The MV's property enable_query_rewrite is false";
+        }
+        if (!MvDescriptions.active(catalog, mv)) {
+            return "The MV is inactive: " + MvDescriptions.inactiveReason(catalog, mv);
+        }
+        String schemaChange = MvDescriptions.schemaChangeDetail(catalog, mv);
+        if (!schemaChange.isEmpty()) {
+            return "The MV is in SCHEMA_CHANGE: " + schemaChange;
+        }
+        for (MvMeta.BaseTable b : mv.baseTables()) {
+            if (ctx.txn().hasSaved(b.id())) {
+                return "The transaction has uncommitted changes to base table " + b.name();
+            }
+        }
+        TableMeta table = catalog.table(mv.database(), mv.name());
+        if (table == null) {
+            return "View struct info is invalid: the MV has no table";
+        }
+        List<String> stale = new ArrayList<>();
+        for (PartitionMeta p : table.partitioning().partitions()) {
+            if (!MvDescriptions.partitionInSync(catalog, mv, p.name())) {
+                stale.add(p.name());
+            }
+        }
+        if (stale.isEmpty() && mv.lastSuccessTime() > 0) {
+            return null;
+        }
+        if (mv.lastSuccessTime() == 0) {
+            return "The MV has not been refreshed yet";
+        }
+        long grace = gracePeriodMillis(mv);
+        // The MV holds the bases' rows as of its last refresh: within the grace period that is fresh enough.
+        if (grace > 0 && System.currentTimeMillis() - mv.lastSuccessTime() <= grace) {
+            return null;
+        }
+        return "The MV is not in sync with its base tables (SyncWithBaseTables = 0) in partition(s) "
+                + String.join(", ", stale);
+    }
+
+    private static long gracePeriodMillis(MvMeta mv) {
+        String v = mv.properties().get("grace_period");
+        return v == null ? 0 : Long.parseLong(v.trim()) * 1000;
+    }
+
+    private Bound bound(StatementContext ctx, MvMeta mv) {
+        List<Object> key = new ArrayList<>(Arrays.asList(mv.querySql(), mv.queryDatabase()));
+        for (MvMeta.BaseTable b : mv.baseTables()) {
+            TableMeta t = ctx.catalog().tableById(b.database(), b.id());
+            key.add(t == null ? null : t.columns());
+        }
+        Bound cached = forms.get(mv.id());
+        if (cached != null && cached.key().equals(key)) {
+            return cached;
+        }
+        Bound fresh;
+        try {
+            StatementContext inDefinition = ctx.inDatabase(mv.queryDatabase());
+            PlanNode plan = QueryBinder.bind(inDefinition, MvDefinition.parsed(mv.querySql())).plan();
+            Optional<SpjgForm> form = SpjgForm.of(plan);
+            fresh = form.map(f -> new Bound(key, f, null)).orElseGet(() -> new Bound(key, null,
+                    "View struct info is invalid: the definition is not a select-project-join-group query"));
+        } catch (CairnException e) {
+            fresh = new Bound(key, null, "View struct info is invalid: " + e.getMessage());
+        }
+        forms.put(mv.id(), fresh);
+        return fresh;
+    }
+
+    private long rows(StatementContext ctx, MvMeta mv, TableMeta table) {
+        Rows cached = rows.get(mv.id());
+        if (cached != null && cached.refreshedAt() == mv.lastRefreshTime()) {
+            return cached.rows();
+        }
+        Object n = Sql.scalar(ctx.txn().connection(), "SELECT count(*) FROM " + table.duckName());
+        long count = n == null ? 0 : ((Number) n).longValue();
+        rows.put(mv.id(), new Rows(mv.lastRefreshTime(), count));
+        return count;
+    }
+
+    private static int number(StatementContext ctx, String variable) {
+        String v = ctx.session().variable(variable);
+        return v == null ? 0 : Integer.parseInt(v.trim());
+    }
+
+    private static void scanned(PlanNode node, Set<Long> out) {
+        if (node instanceof PlanNode.Scan s) {
+            out.add(s.source().tableId());
+        }
+        node.inputs().forEach(i -> scanned(i, out));
+    }
+}

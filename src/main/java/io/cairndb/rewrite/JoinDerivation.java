@@ -1,0 +1,159 @@
+package io.cairndb.rewrite;
+
+import io.cairndb.plan.Operator;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
+import io.cairndb.plan.SpjgForm;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Compares the join graphs of a query and a view under a table mapping. Inner joins need nothing
+ * more than their predicates (those are compared as predicates); with outer joins, every join must
+ * pair up by the tables on each side, outer joins with the same conditions. A view's outer join may
+ * answer a query's inner (or narrower outer) join: the view is then read as if that join were inner,
+ * filtered to the rows on which it matched (join derivation), which a non-NULL column of the side that
+ * may be NULL-extended tells.
+ *
+ * @param view     the view's form with every derived join made inner (view column space)
+ * @param nonNulls for each side the query needs matched, the view columns any one of which is
+ *                 non-NULL exactly on those rows
+ */
+record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
+
+    static JoinDerivation of(SpjgForm query, SpjgForm view, ViewTranslation tr) {
+        boolean outer = hasOuter(query) || hasOuter(view);
+        if (!outer) {
+            return new JoinDerivation(view, List.of());
+        }
+        if (query.joins().size() != view.joins().size()) {
+            throw new MatchFailure("Match mode is invalid: the query and the view join their tables differently");
+        }
+        SpjgForm derived = view;
+        List<List<PlanColumn>> nonNulls = new ArrayList<>();
+        Set<Integer> used = new HashSet<>();
+        for (int e = 0; e < view.joins().size(); e++) {
+            SpjgForm.JoinEdge v = view.joins().get(e);
+            Set<Integer> left = mapped(v.leftTables(), tr);
+            Set<Integer> right = mapped(v.rightTables(), tr);
+            int match = -1;
+            boolean swapped = false;
+            for (int q = 0; q < query.joins().size() && match < 0; q++) {
+                SpjgForm.JoinEdge j = query.joins().get(q);
+                if (used.contains(q)) {
+                    continue;
+                }
+                if (set(j.leftTables()).equals(left) && set(j.rightTables()).equals(right)) {
+                    match = q;
+                } else if (set(j.leftTables()).equals(right) && set(j.rightTables()).equals(left)) {
+                    match = q;
+                    swapped = true;
+                }
+            }
+            if (match < 0) {
+                throw new MatchFailure("Match mode is invalid: the query and the view join their tables differently");
+            }
+            used.add(match);
+            SpjgForm.JoinEdge q = query.joins().get(match);
+            PlanNode.JoinKind queryKind = swapped ? mirror(q.kind()) : q.kind();
+            PlanNode.JoinKind viewKind = inner(v.kind()) ? PlanNode.JoinKind.INNER : v.kind();
+            queryKind = inner(queryKind) ? PlanNode.JoinKind.INNER : queryKind;
+            if (viewKind == PlanNode.JoinKind.INNER && queryKind == PlanNode.JoinKind.INNER) {
+                continue;
+            }
+            if (!sameConditions(q, v, tr)) {
+                throw new MatchFailure("Match mode is invalid: the conditions of the " + v.kind() + " join differ");
+            }
+            if (viewKind == queryKind) {
+                continue;
+            }
+            boolean needLeft = keepsAllOf(viewKind, true) && !keepsAllOf(queryKind, true);
+            boolean needRight = keepsAllOf(viewKind, false) && !keepsAllOf(queryKind, false);
+            if (keepsAllOf(queryKind, true) && !keepsAllOf(viewKind, true)
+                    || keepsAllOf(queryKind, false) && !keepsAllOf(viewKind, false)) {
+                throw new MatchFailure("Match mode is invalid: the view's " + v.kind()
+                        + " join lacks rows the query's " + q.kind() + " join keeps");
+            }
+            // The side the view keeps unmatched (NULL-extended on the other) must be matched.
+            if (needLeft) {
+                nonNulls.add(nonNull(view, v, v.rightTables()));
+            }
+            if (needRight) {
+                nonNulls.add(nonNull(view, v, v.leftTables()));
+            }
+            if (queryKind == PlanNode.JoinKind.INNER) {
+                derived = derived.withInnerJoin(e);
+            }
+        }
+        return new JoinDerivation(derived, nonNulls);
+    }
+
+    private static boolean hasOuter(SpjgForm form) {
+        return form.joins().stream().anyMatch(j -> !inner(j.kind()));
+    }
+
+    private static boolean inner(PlanNode.JoinKind kind) {
+        return kind == PlanNode.JoinKind.INNER || kind == PlanNode.JoinKind.CROSS;
+    }
+
+    /** Whether a join of this kind keeps every row of its left ({@code left}) or right input. */
+    private static boolean keepsAllOf(PlanNode.JoinKind kind, boolean left) {
+        return kind == PlanNode.JoinKind.FULL || (left ? kind == PlanNode.JoinKind.LEFT : kind == PlanNode.JoinKind.RIGHT);
+    }
+
+    private static PlanNode.JoinKind mirror(PlanNode.JoinKind kind) {
+        return switch (kind) {
+            case LEFT -> PlanNode.JoinKind.RIGHT;
+            case RIGHT -> PlanNode.JoinKind.LEFT;
+            default -> kind;
+        };
+    }
+
+    private static boolean sameConditions(SpjgForm.JoinEdge query, SpjgForm.JoinEdge view, ViewTranslation tr) {
+        Set<String> q = new TreeSet<>();
+        query.conjuncts().forEach(c -> q.add(ExprTexts.of(c)));
+        Set<String> v = new TreeSet<>();
+        view.conjuncts().forEach(c -> v.add(ExprTexts.of(tr.expr(c))));
+        return q.equals(v);
+    }
+
+    /**
+     * Columns of the tables at {@code side} that are non-NULL exactly where the join matched: those a
+     * NULL-rejecting equality of its condition compares, and those the table declares NOT NULL.
+     */
+    private static List<PlanColumn> nonNull(SpjgForm view, SpjgForm.JoinEdge edge, List<Integer> side) {
+        Set<Integer> sideColumns = new HashSet<>();
+        List<PlanColumn> out = new ArrayList<>();
+        for (int t : side) {
+            view.tables().get(t).outputs().forEach(c -> sideColumns.add(c.id()));
+        }
+        for (ScalarExpr c : edge.conjuncts()) {
+            if (Operator.EQ.is(c)) {
+                for (ScalarExpr a : ((ScalarExpr.Call) c).args()) {
+                    if (a instanceof ScalarExpr.ColumnRef r && sideColumns.contains(r.id())) {
+                        out.add(r.column());
+                    }
+                }
+            }
+        }
+        for (int t : side) {
+            view.tables().get(t).outputs().stream().filter(c -> !c.nullable()).forEach(out::add);
+        }
+        return out;
+    }
+
+    private static Set<Integer> mapped(List<Integer> viewTables, ViewTranslation tr) {
+        Set<Integer> out = new HashSet<>();
+        viewTables.forEach(t -> out.add(tr.table(t)));
+        return out;
+    }
+
+    private static Set<Integer> set(List<Integer> tables) {
+        return new HashSet<>(tables);
+    }
+}

@@ -1,0 +1,239 @@
+package io.cairndb.rewrite;
+
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.DataType;
+import io.cairndb.plan.Operator;
+import io.cairndb.plan.PlanColumn;
+import io.cairndb.plan.PlanExpressions;
+import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.ScalarExpr;
+import io.cairndb.plan.SpjgForm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Answers one SPJG query from one MV under one table mapping, or says why it cannot: the MV's scan,
+ * the compensating filter, a roll-up aggregate when the query groups coarser (or the MV does not
+ * group), and a projection that gives the query's output columns under their own ids.
+ */
+final class ViewMatcher {
+    private final SpjgForm query;
+    private final Materialization mv;
+    private final ColumnIds ids;
+    private final ViewTranslation tr;
+    private final Map<Integer, List<PlanColumn>> queryEqual;
+
+    private ViewMatcher(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
+        this.query = query;
+        this.mv = mv;
+        this.ids = ids;
+        this.tr = new ViewTranslation(query, mv.form(), mapping, ids);
+        this.queryEqual = ViewExpressions.equalities(query.classes());
+    }
+
+    /** The plan that computes {@code query}'s outputs from the MV; a {@link MatchFailure} when there is none. */
+    static PlanNode match(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
+        return new ViewMatcher(query, mv, mapping, ids).plan();
+    }
+
+    private PlanNode plan() {
+        SpjgForm view = mv.form();
+        if (view.aggregated() && !query.aggregated()) {
+            throw new MatchFailure("Match mode is invalid: the view aggregates and the query does not");
+        }
+        JoinDerivation joins = JoinDerivation.of(query, view, tr);
+        SpjgForm derived = joins.view();
+
+        List<PlanColumn> scanColumns = new ArrayList<>();
+        for (ColumnMeta c : mv.columns()) {
+            scanColumns.add(ids.fresh(c.name(), c.type(), c.nullable()));
+        }
+        PlanNode scan = new PlanNode.Scan(mv.source(), scanColumns, mv.columns().stream().map(ColumnMeta::name).toList(),
+                List.of(), false);
+
+        Set<Integer> aggregateIds = new HashSet<>();
+        view.aggregates().forEach(a -> aggregateIds.add(a.column().id()));
+        Map<Integer, PlanNode.AggregateCall> viewCalls = new HashMap<>();
+        view.aggregates().forEach(a -> viewCalls.put(a.column().id(), a.call()));
+        List<ScalarExpr> groupExprs = new ArrayList<>();
+        List<ScalarExpr> groupColumns = new ArrayList<>();
+        List<AggregateRollup.ViewAggregate> viewAggregates = new ArrayList<>();
+        for (int i = 0; i < view.outputs().size(); i++) {
+            ScalarExpr e = view.outputs().get(i).expr();
+            if (e instanceof ScalarExpr.ColumnRef r && aggregateIds.contains(r.id())) {
+                viewAggregates.add(new AggregateRollup.ViewAggregate(tr.call(viewCalls.get(r.id())),
+                        scanColumns.get(i).ref()));
+            } else if (!references(e, aggregateIds)) {
+                groupExprs.add(tr.expr(e));
+                groupColumns.add(scanColumns.get(i).ref());
+            }
+        }
+        ViewExpressions outputs = ViewExpressions.of(groupExprs, groupColumns);
+
+        Map<Integer, List<PlanColumn>> viewEqual = ViewExpressions.equalities(
+                derived.classes().stream().map(tr::equivalenceClass).toList());
+        Map<Integer, List<PlanColumn>> ownEqual = ViewExpressions.equalities(
+                view.classes().stream().map(tr::equivalenceClass).toList());
+        List<ScalarExpr> filter = new ArrayList<>();
+        for (List<PlanColumn> side : joins.nonNulls()) {
+            filter.add(nonNull(side.stream().map(tr::column).toList(), outputs, ownEqual));
+        }
+        filter.addAll(PredicateCompensation.compute(query,
+                derived.classes().stream().map(tr::equivalenceClass).toList(), tr.exprs(derived.residuals()),
+                e -> outputs.express(e, viewEqual)));
+        PlanNode input = filter.isEmpty() ? scan : new PlanNode.Filter(scan, and(filter));
+
+        if (!query.aggregated()) {
+            return project(input, e -> outputs.express(e, queryEqual));
+        }
+        AggregateRollup rollup = new AggregateRollup(viewAggregates, e -> outputs.express(e, queryEqual), ids,
+                query.groupingKeys().isEmpty());
+        if (view.aggregated()) {
+            Optional<PlanNode> same = sameGrouping(input, view, outputs, rollup);
+            if (same.isPresent()) {
+                return same.get();
+            }
+        }
+        return aggregate(input, scanColumns, outputs, rollup, view.aggregated());
+    }
+
+    /**
+     * When the query groups by exactly the MV's groups, each MV row is one query group: the query's
+     * aggregates are the MV's columns (empty when one is not kept as it is).
+     */
+    private Optional<PlanNode> sameGrouping(PlanNode input, SpjgForm view, ViewExpressions outputs,
+                                            AggregateRollup rollup) {
+        Set<String> viewKeys = new HashSet<>();
+        for (ScalarExpr k : view.groupingKeys()) {
+            Optional<ScalarExpr> column = outputs.express(tr.expr(k), Map.of());
+            if (column.isEmpty()) {
+                return Optional.empty();
+            }
+            viewKeys.add(ExprTexts.of(column.get()));
+        }
+        Set<String> queryKeys = new HashSet<>();
+        for (ScalarExpr k : query.groupingKeys()) {
+            Optional<ScalarExpr> column = outputs.express(k, queryEqual);
+            if (column.isEmpty() || !(column.get() instanceof ScalarExpr.ColumnRef)) {
+                return Optional.empty();
+            }
+            queryKeys.add(ExprTexts.of(column.get()));
+        }
+        if (!queryKeys.equals(viewKeys)) {
+            return Optional.empty();
+        }
+        Map<Integer, ScalarExpr> aggregates = new HashMap<>();
+        for (PlanNode.AggregateAssignment a : query.aggregates()) {
+            Optional<ScalarExpr> column = rollup.same(a.call());
+            if (column.isEmpty()) {
+                return Optional.empty();
+            }
+            aggregates.put(a.column().id(), column.get());
+        }
+        ViewExpressions all = outputs.with(aggregates.values());
+        return Optional.of(project(input, e -> all.express(substitute(e, aggregates), queryEqual)));
+    }
+
+    /** The query's GROUP BY over the MV's rows: its groups from the MV's columns, its aggregates rolled up. */
+    private PlanNode aggregate(PlanNode input, List<PlanColumn> scanColumns, ViewExpressions outputs,
+                               AggregateRollup rollup, boolean viewAggregated) {
+        List<PlanNode.Assignment> below = new ArrayList<>();
+        scanColumns.forEach(c -> below.add(new PlanNode.Assignment(c, c.ref())));
+        Map<String, PlanColumn> keyColumns = new LinkedHashMap<>();
+        for (ScalarExpr k : query.groupingKeys()) {
+            ScalarExpr e = outputs.express(k, queryEqual).orElseThrow(() -> new MatchFailure(
+                    "The columns used by query are not in view: group by " + ExprTexts.readable(k)));
+            if (keyColumns.containsKey(ExprTexts.of(k))) {
+                continue;
+            }
+            PlanColumn column;
+            if (e instanceof ScalarExpr.ColumnRef r) {
+                column = r.column();
+            } else {
+                column = ids.fresh(k.type().toSql(), k.type(), k.nullable());
+                below.add(new PlanNode.Assignment(column, e));
+            }
+            keyColumns.put(ExprTexts.of(k), column);
+        }
+        List<PlanNode.AggregateAssignment> calls = new ArrayList<>();
+        Map<Integer, ScalarExpr> values = new HashMap<>();
+        for (PlanNode.AggregateAssignment a : query.aggregates()) {
+            if (viewAggregated) {
+                AggregateRollup.Rolled r = rollup.rollup(a);
+                calls.addAll(r.calls());
+                values.put(a.column().id(), r.value());
+            } else {
+                PlanNode.AggregateCall c = a.call();
+                List<ScalarExpr> args = outputs.all(c.args(), queryEqual).orElseThrow(() -> new MatchFailure(
+                        "The columns used by query are not in view: " + ExprTexts.readable(c)));
+                List<PlanNode.SortKey> order = new ArrayList<>();
+                for (PlanNode.SortKey k : c.orderBy()) {
+                    order.add(new PlanNode.SortKey(outputs.express(k.expr(), queryEqual).orElseThrow(() ->
+                            new MatchFailure("The columns used by query are not in view: " + ExprTexts.readable(c))),
+                            k.ascending(), k.nullsFirst()));
+                }
+                calls.add(new PlanNode.AggregateAssignment(a.column(),
+                        new PlanNode.AggregateCall(c.function(), args, c.distinct(), order)));
+                values.put(a.column().id(), a.column().ref());
+            }
+        }
+        PlanNode in = below.size() == scanColumns.size() ? input : new PlanNode.Project(input, below);
+        Set<Integer> seen = new HashSet<>();
+        List<PlanColumn> keys = keyColumns.values().stream().filter(c -> seen.add(c.id())).toList();
+        PlanNode grouped = new PlanNode.Aggregate(in, keys, List.of(), calls);
+        Map<String, ScalarExpr> above = new HashMap<>();
+        keyColumns.forEach((text, c) -> above.put(text, c.ref()));
+        calls.forEach(c -> above.put(ExprTexts.of(c.column().ref()), c.column().ref()));
+        ViewExpressions groups = new ViewExpressions(above);
+        return project(grouped, e -> groups.express(substitute(e, values), queryEqual));
+    }
+
+    /** The query's outputs, each under its own column, computed by {@code express}. */
+    private PlanNode project(PlanNode input, Function<ScalarExpr, Optional<ScalarExpr>> express) {
+        List<PlanNode.Assignment> out = new ArrayList<>();
+        for (PlanNode.Assignment a : query.outputs()) {
+            ScalarExpr e = express.apply(a.expr()).orElseThrow(() -> new MatchFailure(
+                    "The columns used by query are not in view: " + ExprTexts.readable(a.expr())));
+            if (!e.type().equals(a.column().type())) {
+                e = new ScalarExpr.Cast(e, a.column().type(), a.column().nullable());
+            }
+            out.add(new PlanNode.Assignment(a.column(), e));
+        }
+        return new PlanNode.Project(input, out);
+    }
+
+    /** An expression with the query's aggregate columns replaced by their values (others kept). */
+    private static ScalarExpr substitute(ScalarExpr e, Map<Integer, ScalarExpr> values) {
+        return PlanExpressions.replaceColumns(e, r -> values.getOrDefault(r.id(), r));
+    }
+
+    private static ScalarExpr nonNull(List<PlanColumn> side, ViewExpressions outputs,
+                                      Map<Integer, List<PlanColumn>> equal) {
+        for (PlanColumn c : side) {
+            Optional<ScalarExpr> e = outputs.express(c.ref(), equal);
+            if (e.isPresent()) {
+                return new ScalarExpr.Call(Operator.IS_NOT_NULL.function(), List.of(e.get()), DataType.BOOLEAN, false);
+            }
+        }
+        throw new MatchFailure("Match mode is invalid: the view has no column that tells the outer join's matched rows");
+    }
+
+    private static boolean references(ScalarExpr e, Set<Integer> ids) {
+        boolean[] found = {false};
+        PlanExpressions.walk(e, x -> found[0] |= x instanceof ScalarExpr.ColumnRef r && ids.contains(r.id()));
+        return found[0];
+    }
+
+    private static ScalarExpr and(List<ScalarExpr> conjuncts) {
+        return conjuncts.size() == 1 ? conjuncts.get(0)
+                : new ScalarExpr.Call(Operator.AND.function(), conjuncts, DataType.BOOLEAN, true);
+    }
+}

@@ -1,0 +1,361 @@
+# Transparent rewrite, seed 002 part 2: aggregate rewrite (2.2.4), roll-up (2.2.5), GROUPING SETS
+# from a GROUP BY MV (2.2.6) and an aggregate query from a non-aggregate MV (2.2.9). Every query is
+# checked with and without rewrite, and EXPLAIN says which MV answered it and why others could not.
+
+statement ok
+CREATE DATABASE tpch
+
+statement ok
+USE tpch
+
+statement ok
+CREATE TABLE IF NOT EXISTS lineitem (
+    l_orderkey    integer not null,
+    l_partkey     integer not null,
+    l_suppkey     integer not null,
+    l_linenumber  integer not null,
+    l_quantity    decimalv3(15,2) not null,
+    l_extendedprice  decimalv3(15,2) not null,
+    l_discount    decimalv3(15,2) not null,
+    l_tax         decimalv3(15,2) not null,
+    l_returnflag  char(1) not null,
+    l_linestatus  char(1) not null,
+    l_shipdate    date not null,
+    l_commitdate  date not null,
+    l_receiptdate date not null,
+    l_shipinstruct char(25) not null,
+    l_shipmode     char(10) not null,
+    l_comment      varchar(44) not null
+)
+DUPLICATE KEY(l_orderkey, l_partkey, l_suppkey, l_linenumber)
+PARTITION BY RANGE(l_shipdate)
+(FROM ('2023-10-17') TO ('2023-11-01') INTERVAL 1 DAY)
+DISTRIBUTED BY HASH(l_orderkey) BUCKETS 3
+
+statement ok
+INSERT INTO lineitem VALUES
+(1, 2, 3, 4, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-17', '2023-10-17', '2023-10-17', 'a', 'b', 'yyyyyyyyy'),
+(2, 4, 3, 4, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-18', '2023-10-18', '2023-10-18', 'a', 'b', 'yyyyyyyyy'),
+(3, 2, 4, 4, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-19', '2023-10-19', '2023-10-19', 'a', 'b', 'yyyyyyyyy'),
+(1, 2, 3, 2, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-18', '2023-10-18', '2023-10-18', 'a', 'b', 'yyyyyyyyy'),
+(4, 3, 3, 3, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-18', '2023-10-18', '2023-10-18', 'a', 'b', 'yyyyyyyyy')
+
+statement ok
+CREATE TABLE IF NOT EXISTS orders (
+    o_orderkey       integer not null,
+    o_custkey        integer not null,
+    o_orderstatus    char(1) not null,
+    o_totalprice     decimalv3(15,2) not null,
+    o_orderdate      date not null,
+    o_orderpriority  char(15) not null,
+    o_clerk          char(15) not null,
+    o_shippriority   integer not null,
+    o_comment        varchar(79) not null
+)
+DUPLICATE KEY(o_orderkey, o_custkey)
+PARTITION BY RANGE(o_orderdate)(
+FROM ('2023-10-17') TO ('2023-11-01') INTERVAL 1 DAY)
+DISTRIBUTED BY HASH(o_orderkey) BUCKETS 3
+
+statement ok
+INSERT INTO orders VALUES
+(1, 1, 'o', 9.5, '2023-10-17', 'a', 'b', 1, 'yy'),
+(1, 1, 'o', 10.5, '2023-10-18', 'a', 'b', 1, 'yy'),
+(2, 1, 'o', 11.5, '2023-10-19', 'a', 'b', 1, 'yy'),
+(3, 1, 'o', 12.5, '2023-10-19', 'a', 'b', 1, 'yy'),
+(2, 2, 'f', 13.5, '2023-10-18', 'c', 'd', 2, 'zz')
+
+# 2.2.4 Aggregate rewrite: the same groups, the MV's aggregates as they are, filtered on a group column.
+statement ok
+CREATE MATERIALIZED VIEW mv4
+BUILD IMMEDIATE REFRESH AUTO ON SCHEDULE EVERY 1 hour
+DISTRIBUTED BY RANDOM BUCKETS 3
+AS
+SELECT
+    o_shippriority, o_comment,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS cnt_1,
+    count(distinct CASE WHEN O_SHIPPRIORITY > 2 AND o_orderkey IN (2) THEN o_custkey ELSE null END) AS cnt_2,
+    sum(o_totalprice),
+    max(o_totalprice),
+    min(o_totalprice),
+    count(*)
+FROM orders
+GROUP BY
+    o_shippriority,
+    o_comment
+
+wait tasks
+
+query rowsort both
+SELECT
+    o_shippriority, o_comment,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS cnt_1,
+    count(distinct CASE WHEN O_SHIPPRIORITY > 2 AND o_orderkey IN (2) THEN o_custkey ELSE null END) AS cnt_2,
+    sum(o_totalprice),
+    max(o_totalprice),
+    min(o_totalprice),
+    count(*)
+FROM orders
+WHERE o_shippriority IN (1, 2)
+GROUP BY
+    o_shippriority,
+    o_comment
+----
+1|yy|0|0|44.00|12.50|9.50|4
+2|zz|0|0|13.50|13.50|13.50|1
+
+materializations
+SELECT
+    o_shippriority, o_comment,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS cnt_1,
+    count(distinct CASE WHEN O_SHIPPRIORITY > 2 AND o_orderkey IN (2) THEN o_custkey ELSE null END) AS cnt_2,
+    sum(o_totalprice),
+    max(o_totalprice),
+    min(o_totalprice),
+    count(*)
+FROM orders
+WHERE o_shippriority IN (1, 2)
+GROUP BY
+    o_shippriority,
+    o_comment
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv4
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+(empty)
+
+# Coarser groups roll the MV's sums, counts, minimums and maximums up; a COUNT(DISTINCT) kept as a
+# count cannot be.
+query rowsort both
+SELECT o_shippriority, sum(o_totalprice), count(*), max(o_totalprice), min(o_totalprice)
+FROM orders GROUP BY o_shippriority
+----
+1|44.00|4|12.50|9.50
+2|13.50|1|13.50|13.50
+
+materializations
+SELECT o_shippriority, sum(o_totalprice), count(*), max(o_totalprice), min(o_totalprice)
+FROM orders GROUP BY o_shippriority
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv4
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+(empty)
+
+materializations
+SELECT o_shippriority,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS cnt_1
+FROM orders GROUP BY o_shippriority
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: The aggregate function of query can not roll up: count(DISTINCT CASE WHEN ((o_shippriority > 1) AND (o_orderkey IN (1, 3))) THEN o_custkey ELSE NULL END)
+
+# A filter on a column that is not a group of the MV cannot be applied to its rows.
+materializations
+SELECT o_shippriority, sum(o_totalprice) FROM orders WHERE o_orderstatus = 'o' GROUP BY o_shippriority
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: The columns used by query are not in view: o_orderstatus
+
+# No GROUP BY at all: one group, which has a count of 0 when no row qualifies.
+query both
+SELECT count(*), sum(o_totalprice), max(o_totalprice) FROM orders WHERE o_shippriority = 7
+----
+0|NULL|NULL
+
+query both
+SELECT count(*), sum(o_totalprice), max(o_totalprice) FROM orders
+----
+5|57.50|13.50
+
+# 2.2.5 Roll-up: the MV groups by more columns than the query; count(distinct) comes from the MV's
+# bitmap_union as bitmap_union_count.
+statement ok
+CREATE MATERIALIZED VIEW mv5
+BUILD IMMEDIATE REFRESH AUTO ON SCHEDULE EVERY 1 hour
+DISTRIBUTED BY RANDOM BUCKETS 3
+AS
+SELECT
+    l_shipdate, o_orderdate, l_partkey, l_suppkey,
+    sum(o_totalprice) AS sum_total,
+    max(o_totalprice) AS max_total,
+    min(o_totalprice) AS min_total,
+    count(*) AS count_all,
+    bitmap_union(to_bitmap(CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END)) AS bitmap_union_basic
+FROM lineitem
+LEFT OUTER JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+GROUP BY
+    l_shipdate,
+    o_orderdate,
+    l_partkey,
+    l_suppkey
+
+wait tasks
+
+query rowsort both
+SELECT
+    l_shipdate, l_suppkey,
+    sum(o_totalprice) AS sum_total,
+    max(o_totalprice) AS max_total,
+    min(o_totalprice) AS min_total,
+    count(*) AS count_all,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS bitmap_union_basic
+FROM lineitem
+LEFT OUTER JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+WHERE o_orderdate = '2023-10-18' AND l_partkey = 3
+GROUP BY
+    l_shipdate,
+    l_suppkey
+----
+
+materializations
+SELECT
+    l_shipdate, l_suppkey,
+    sum(o_totalprice) AS sum_total,
+    max(o_totalprice) AS max_total,
+    min(o_totalprice) AS min_total,
+    count(*) AS count_all,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS bitmap_union_basic
+FROM lineitem
+LEFT OUTER JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+WHERE o_orderdate = '2023-10-18' AND l_partkey = 3
+GROUP BY
+    l_shipdate,
+    l_suppkey
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv5
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
+
+# The seed's filter finds no row in this data; l_partkey = 4 does.
+query rowsort both
+SELECT
+    l_shipdate, l_suppkey,
+    sum(o_totalprice) AS sum_total,
+    max(o_totalprice) AS max_total,
+    min(o_totalprice) AS min_total,
+    count(*) AS count_all,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS bitmap_union_basic
+FROM lineitem
+LEFT OUTER JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+WHERE o_orderdate = '2023-10-18' AND l_partkey = 4
+GROUP BY
+    l_shipdate,
+    l_suppkey
+----
+2023-10-18|3|13.50|13.50|13.50|1|0
+
+query rowsort both
+SELECT
+    l_shipdate,
+    sum(o_totalprice) AS sum_total,
+    count(*) AS count_all,
+    count(distinct CASE WHEN o_shippriority > 1 AND o_orderkey IN (1, 3) THEN o_custkey ELSE null END) AS bitmap_union_basic
+FROM lineitem
+LEFT OUTER JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+GROUP BY l_shipdate
+----
+2023-10-17|9.50|1|0
+2023-10-18|24.00|3|0
+2023-10-19|12.50|1|0
+
+# 2.2.9 An aggregate query from a non-aggregate MV: the join is read from the MV, grouped on top.
+statement ok
+CREATE MATERIALIZED VIEW mv10_0
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT l_shipdate, o_orderdate, l_partkey,
+       l_suppkey, o_totalprice
+FROM lineitem
+LEFT JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+
+wait tasks
+
+query rowsort both
+SELECT l_shipdate, o_orderdate, l_partkey,
+       l_suppkey, sum(o_totalprice) AS sum_total
+FROM lineitem
+LEFT JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+GROUP BY
+    l_shipdate,
+    o_orderdate,
+    l_partkey,
+    l_suppkey
+----
+2023-10-17|2023-10-17|2|3|9.50
+2023-10-18|2023-10-18|2|3|10.50
+2023-10-18|2023-10-18|4|3|13.50
+2023-10-18|NULL|3|3|NULL
+2023-10-19|2023-10-19|2|4|12.50
+
+materializations
+SELECT l_shipdate, o_orderdate, l_partkey,
+       l_suppkey, sum(o_totalprice) AS sum_total
+FROM lineitem
+LEFT JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+GROUP BY
+    l_shipdate,
+    o_orderdate,
+    l_partkey,
+    l_suppkey
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv10_0
+MaterializedViewRewriteSuccessButNotChose:
+  Names: mv5
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
+
+query rowsort both
+SELECT l_partkey, avg(l_suppkey), count(distinct o_orderdate), sum(o_totalprice) / count(*)
+FROM lineitem
+LEFT JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+WHERE l_partkey > 2
+GROUP BY l_partkey
+----
+3|3|0|NULL
+4|3|1|13.5
+
+materializations
+SELECT l_partkey, avg(l_suppkey), count(distinct o_orderdate), sum(o_totalprice) / count(*)
+FROM lineitem
+LEFT JOIN orders ON lineitem.l_orderkey = orders.o_orderkey AND l_shipdate = o_orderdate
+WHERE l_partkey > 2
+GROUP BY l_partkey
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv10_0
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
+  Name: mv5
+  FailSummary: The aggregate function of query can not roll up: avg(l_suppkey)
