@@ -58,6 +58,14 @@ public final class QueryTranslator {
         return print(rewrite(QueryBinder.bind(ctx, query).plan()).plan());
     }
 
+    /**
+     * The source of a write (INSERT .. SELECT, CREATE TABLE .. AS SELECT) answered from MVs where it
+     * can be, when enable_dml_materialized_view_rewrite allows it too.
+     */
+    public PlanNode answeringWrite(PlanNode plan) {
+        return ctx.session().flag("enable_dml_materialized_view_rewrite") ? rewrite(plan).plan() : plan;
+    }
+
     /** The bound query answered from MVs where it can be, with what rewrite did with each MV. */
     public RewriteOutcome rewrite(PlanNode plan) {
         return ctx.rewriter().rewrite(ctx, plan);

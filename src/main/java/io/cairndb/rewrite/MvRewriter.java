@@ -100,14 +100,16 @@ public final class MvRewriter {
         PlanNode best = null;
         int answered = 0;
         for (Materialization mv : usable) {
-            if (answered >= settings.successCandidates()) {
-                break;
-            }
             List<Long> viewTables = mv.form().tables().stream().map(s -> s.source().tableId()).sorted().toList();
             if (!viewTables.equals(tables)) {
                 if (tables.stream().anyMatch(mv.tableIds()::contains)) {
                     fail(mv, tableDifference(form, mv));
                 }
+                continue;
+            }
+            if (answered >= settings.successCandidates()) {
+                fail(mv, "Not tried: materialized_view_rewrite_success_candidate_num (" + settings.successCandidates()
+                        + ") MVs with fewer rows already answer the query");
                 continue;
             }
             PlanNode plan = null;

@@ -48,6 +48,9 @@ final class StatementVariables {
     }
 
     private static Query query(Statement statement) {
+        if (statement instanceof Statement.Explain e) {
+            return query(e.statement());
+        }
         if (statement instanceof Statement.QueryStatement q) {
             return q.query();
         }

@@ -39,7 +39,7 @@ final class InsertSource {
         } else {
             // The source's types are the plan's: no round trip to the engine to learn them.
             PlanNode plan = QueryBinder.bind(ctx, source).plan();
-            sql = tr.print(plan);
+            sql = tr.print(tr.answeringWrite(plan));
             if (plan.outputs().size() != targets.size()) {
                 throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
             }
