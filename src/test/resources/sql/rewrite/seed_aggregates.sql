@@ -359,3 +359,106 @@ MaterializedViewRewriteFail:
   FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
   Name: mv5
   FailSummary: The aggregate function of query can not roll up: avg(l_suppkey)
+
+# 2.2.6 GROUPING SETS, ROLLUP and CUBE from an MV that groups by all their columns.
+statement ok
+CREATE MATERIALIZED VIEW mv5_1
+BUILD IMMEDIATE REFRESH AUTO ON SCHEDULE EVERY 1 hour
+DISTRIBUTED BY RANDOM BUCKETS 3
+AS
+SELECT o_orderstatus, o_orderdate, o_orderpriority,
+       sum(o_totalprice) AS sum_total,
+       max(o_totalprice) AS max_total,
+       min(o_totalprice) AS min_total,
+       count(*) AS count_all
+FROM orders
+GROUP BY
+    o_orderstatus, o_orderdate, o_orderpriority
+
+wait tasks
+
+query rowsort both
+SELECT o_orderstatus, o_orderdate, o_orderpriority,
+       sum(o_totalprice),
+       max(o_totalprice),
+       min(o_totalprice),
+       count(*)
+FROM orders
+GROUP BY
+    GROUPING SETS ((o_orderstatus, o_orderdate), (o_orderpriority), (o_orderstatus), ())
+----
+NULL|NULL|NULL|57.50|13.50|9.50|5
+NULL|NULL|a|44.00|12.50|9.50|4
+NULL|NULL|c|13.50|13.50|13.50|1
+f|2023-10-18|NULL|13.50|13.50|13.50|1
+f|NULL|NULL|13.50|13.50|13.50|1
+o|2023-10-17|NULL|9.50|9.50|9.50|1
+o|2023-10-18|NULL|10.50|10.50|10.50|1
+o|2023-10-19|NULL|24.00|12.50|11.50|2
+o|NULL|NULL|44.00|12.50|9.50|4
+
+materializations
+SELECT o_orderstatus, o_orderdate, o_orderpriority,
+       sum(o_totalprice),
+       max(o_totalprice),
+       min(o_totalprice),
+       count(*)
+FROM orders
+GROUP BY
+    GROUPING SETS ((o_orderstatus, o_orderdate), (o_orderpriority), (o_orderstatus), ())
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv5_1
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: The columns used by query are not in view: group by o_orderstatus
+  Name: mv10_0
+  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  Name: mv5
+  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+
+query rowsort both
+SELECT o_orderstatus, o_orderpriority, count(*), grouping(o_orderstatus), grouping_id(o_orderstatus, o_orderpriority)
+FROM orders
+WHERE o_orderdate >= '2023-10-18'
+GROUP BY ROLLUP (o_orderstatus, o_orderpriority)
+----
+NULL|NULL|4|1|3
+f|NULL|1|0|1
+f|c|1|0|0
+o|NULL|3|0|1
+o|a|3|0|0
+
+query rowsort both
+SELECT o_orderstatus, o_orderpriority, sum(o_totalprice)
+FROM orders
+GROUP BY CUBE (o_orderstatus, o_orderpriority)
+----
+NULL|NULL|57.50
+NULL|a|44.00
+NULL|c|13.50
+f|NULL|13.50
+f|c|13.50
+o|NULL|44.00
+o|a|44.00
+
+materializations
+SELECT o_orderstatus, o_orderpriority, sum(o_totalprice)
+FROM orders
+GROUP BY CUBE (o_orderstatus, o_orderpriority)
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv5_1
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv4
+  FailSummary: The columns used by query are not in view: group by o_orderstatus
+  Name: mv10_0
+  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  Name: mv5
+  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not

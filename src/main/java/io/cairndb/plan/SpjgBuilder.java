@@ -29,9 +29,6 @@ final class SpjgBuilder {
         }
         PlanNode.Aggregate aggregate = node instanceof PlanNode.Aggregate a ? a : null;
         if (aggregate != null) {
-            if (!aggregate.groupingSets().isEmpty()) {
-                return Optional.empty();
-            }
             node = aggregate.input();
         }
         SpjgBuilder b = new SpjgBuilder();
@@ -60,7 +57,7 @@ final class SpjgBuilder {
                 .map(c -> new PlanNode.Assignment(c, b.expand(c.ref()))).toList();
         SpjgPredicates.Result predicates = SpjgPredicates.analyze(b.conjuncts, b.scanColumns, b.positions);
         return Optional.of(new SpjgForm(b.scans, b.joins, predicates.classes(), predicates.residuals(),
-                aggregate != null, keys, calls, outputs));
+                aggregate != null, keys, aggregate == null ? List.of() : aggregate.groupingSets(), calls, outputs));
     }
 
     /**

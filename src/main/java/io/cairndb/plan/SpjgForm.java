@@ -20,12 +20,15 @@ import java.util.Optional;
  * @param residuals    the other inner-join and filter conjuncts, normalized ({@link Conjuncts}), each once
  * @param aggregated   whether the plan aggregates (then groupingKeys and aggregates apply)
  * @param groupingKeys the GROUP BY expressions
+ * @param groupingSets the key subsets of GROUPING SETS, ROLLUP or CUBE by position in groupingKeys;
+ *                     empty for a plain GROUP BY
  * @param aggregates   the aggregate calls, arguments substituted; outputs refer to their columns
  * @param outputs      each output column of the plan with its expression
  */
 public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<EquivalenceClass> classes,
                        List<ScalarExpr> residuals, boolean aggregated, List<ScalarExpr> groupingKeys,
-                       List<PlanNode.AggregateAssignment> aggregates, List<PlanNode.Assignment> outputs) {
+                       List<List<Integer>> groupingSets, List<PlanNode.AggregateAssignment> aggregates,
+                       List<PlanNode.Assignment> outputs) {
 
     public SpjgForm {
         tables = List.copyOf(tables);
@@ -33,6 +36,7 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
         classes = List.copyOf(classes);
         residuals = List.copyOf(residuals);
         groupingKeys = List.copyOf(groupingKeys);
+        groupingSets = groupingSets.stream().map(List::copyOf).toList();
         aggregates = List.copyOf(aggregates);
         outputs = List.copyOf(outputs);
     }
@@ -61,7 +65,7 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
 
     /**
      * The normal form of a plan, or empty when it is not of that shape: an optional Project over an
-     * optional Aggregate without grouping sets, over a tree of Scans, Filters, Projects and inner,
+     * optional Aggregate, over a tree of Scans, Filters, Projects and inner,
      * cross and outer joins. Not: semi and anti joins, subqueries, a Filter below the NULL-extended
      * side of an outer join (it is not a filter of the result), a computed column there either.
      */
@@ -98,7 +102,7 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
         JoinEdge e = joins.get(edge);
         edges.set(edge, new JoinEdge(PlanNode.JoinKind.INNER, e.leftTables(), e.rightTables(), e.conjuncts()));
         return new SpjgForm(tables, edges, predicates.classes(), predicates.residuals(), aggregated, groupingKeys,
-                aggregates, outputs);
+                groupingSets, aggregates, outputs);
     }
 
     /** The class holding a column, if it is equated or restricted at all. */

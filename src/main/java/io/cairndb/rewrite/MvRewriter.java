@@ -1,8 +1,10 @@
 package io.cairndb.rewrite;
 
+import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanNodes;
 import io.cairndb.plan.SpjgForm;
+import io.cairndb.plan.UsedColumns;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -56,7 +58,9 @@ public final class MvRewriter {
         }
         usable.sort(Comparator.comparingLong(Materialization::rows).thenComparing(Materialization::name));
         MvRewriter r = new MvRewriter(usable, settings, new ColumnIds(PlanNodes.maxColumnId(plan) + 1));
-        PlanNode current = plan;
+        // A part of the query answers only for the columns read above it: scans read no others. (A
+        // correlated subquery's references are not seen by the pruning, so such plans keep theirs.)
+        PlanNode current = usable.isEmpty() || hasSubquery(plan) ? plan : UsedColumns.prune(plan);
         int rounds = settings.nested() ? RewriteSettings.NEST_DEPTH : 1;
         for (int i = 0; i < rounds && !usable.isEmpty(); i++) {
             PlanNode next = r.visit(current, null);
@@ -178,6 +182,11 @@ public final class MvRewriter {
             }
         });
         return new RewriteReport(chosen, notChosen, failed);
+    }
+
+    private static boolean hasSubquery(PlanNode node) {
+        return PlanExpressions.of(node).stream().anyMatch(PlanExpressions::hasSubquery)
+                || node.inputs().stream().anyMatch(MvRewriter::hasSubquery);
     }
 
     private static void collectTables(PlanNode node, Set<Long> out) {

@@ -46,6 +46,9 @@ final class ViewMatcher {
 
     private PlanNode plan() {
         SpjgForm view = mv.form();
+        if (!view.groupingSets().isEmpty()) {
+            throw new MatchFailure("View struct info is invalid: the view groups by GROUPING SETS, ROLLUP or CUBE");
+        }
         if (view.aggregated() && !query.aggregated()) {
             throw new MatchFailure("Match mode is invalid: the view aggregates and the query does not");
         }
@@ -96,7 +99,7 @@ final class ViewMatcher {
         }
         AggregateRollup rollup = new AggregateRollup(viewAggregates, e -> outputs.express(e, queryEqual), ids,
                 query.groupingKeys().isEmpty());
-        if (view.aggregated()) {
+        if (view.aggregated() && query.groupingSets().isEmpty()) {
             Optional<PlanNode> same = sameGrouping(input, view, outputs, rollup);
             if (same.isPresent()) {
                 return same.get();
@@ -142,36 +145,54 @@ final class ViewMatcher {
         return Optional.of(project(input, e -> all.express(substitute(e, aggregates), queryEqual)));
     }
 
-    /** The query's GROUP BY over the MV's rows: its groups from the MV's columns, its aggregates rolled up. */
+    /**
+     * The query's GROUP BY (or GROUPING SETS) over the MV's rows: its groups from the MV's columns, its
+     * aggregates rolled up (or, over an MV that does not aggregate, computed as the query does).
+     */
     private PlanNode aggregate(PlanNode input, List<PlanColumn> scanColumns, ViewExpressions outputs,
                                AggregateRollup rollup, boolean viewAggregated) {
         List<PlanNode.Assignment> below = new ArrayList<>();
         scanColumns.forEach(c -> below.add(new PlanNode.Assignment(c, c.ref())));
         Map<String, PlanColumn> keyColumns = new LinkedHashMap<>();
+        List<PlanColumn> keys = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
         for (ScalarExpr k : query.groupingKeys()) {
             ScalarExpr e = outputs.express(k, queryEqual).orElseThrow(() -> new MatchFailure(
                     "The columns used by query are not in view: group by " + ExprTexts.readable(k)));
-            if (keyColumns.containsKey(ExprTexts.of(k))) {
-                continue;
+            PlanColumn column = keyColumns.get(ExprTexts.of(k));
+            if (column == null) {
+                if (e instanceof ScalarExpr.ColumnRef r) {
+                    column = r.column();
+                } else {
+                    column = ids.fresh(k.type().toSql(), k.type(), k.nullable());
+                    below.add(new PlanNode.Assignment(column, e));
+                }
+                keyColumns.put(ExprTexts.of(k), column);
             }
-            PlanColumn column;
-            if (e instanceof ScalarExpr.ColumnRef r) {
-                column = r.column();
-            } else {
-                column = ids.fresh(k.type().toSql(), k.type(), k.nullable());
-                below.add(new PlanNode.Assignment(column, e));
+            int at = keys.indexOf(column);
+            if (at < 0) {
+                keys.add(column);
+                at = keys.size() - 1;
+            } else if (!query.groupingSets().isEmpty()) {
+                throw new MatchFailure("Match mode is invalid: two GROUPING SETS keys are one column of the view");
             }
-            keyColumns.put(ExprTexts.of(k), column);
+            positions.add(at);
         }
         List<PlanNode.AggregateAssignment> calls = new ArrayList<>();
         Map<Integer, ScalarExpr> values = new HashMap<>();
         for (PlanNode.AggregateAssignment a : query.aggregates()) {
-            if (viewAggregated) {
+            PlanNode.AggregateCall c = a.call();
+            if (c.function().equals("grouping") || c.function().equals("grouping_id")) {
+                List<ScalarExpr> args = c.args().stream().map(x -> (ScalarExpr) keyColumns.get(ExprTexts.of(x)).ref())
+                        .toList();
+                calls.add(new PlanNode.AggregateAssignment(a.column(), new PlanNode.AggregateCall(c.function(), args,
+                        false, List.of())));
+                values.put(a.column().id(), a.column().ref());
+            } else if (viewAggregated) {
                 AggregateRollup.Rolled r = rollup.rollup(a);
                 calls.addAll(r.calls());
                 values.put(a.column().id(), r.value());
             } else {
-                PlanNode.AggregateCall c = a.call();
                 List<ScalarExpr> args = outputs.all(c.args(), queryEqual).orElseThrow(() -> new MatchFailure(
                         "The columns used by query are not in view: " + ExprTexts.readable(c)));
                 List<PlanNode.SortKey> order = new ArrayList<>();
@@ -185,10 +206,10 @@ final class ViewMatcher {
                 values.put(a.column().id(), a.column().ref());
             }
         }
+        List<List<Integer>> sets = query.groupingSets().stream()
+                .map(set -> set.stream().map(positions::get).toList()).toList();
         PlanNode in = below.size() == scanColumns.size() ? input : new PlanNode.Project(input, below);
-        Set<Integer> seen = new HashSet<>();
-        List<PlanColumn> keys = keyColumns.values().stream().filter(c -> seen.add(c.id())).toList();
-        PlanNode grouped = new PlanNode.Aggregate(in, keys, List.of(), calls);
+        PlanNode grouped = new PlanNode.Aggregate(in, keys, sets, calls);
         Map<String, ScalarExpr> above = new HashMap<>();
         keyColumns.forEach((text, c) -> above.put(text, c.ref()));
         calls.forEach(c -> above.put(ExprTexts.of(c.column().ref()), c.column().ref()));

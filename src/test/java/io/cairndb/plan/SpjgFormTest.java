@@ -163,14 +163,23 @@ class SpjgFormTest {
         PlanNode.SortKey byA = new PlanNode.SortKey(ref(t, "a"), true, true);
         PlanNode window = new PlanNode.Window(t, List.of(new PlanNode.WindowAssignment(f.column("rn BIGINT"),
                 new PlanNode.WindowCall("row_number", List.of(), false, List.of(), List.of(byA), null))));
-        PlanNode rollup = new PlanNode.Aggregate(t, List.of(col(t, "a")), List.of(List.of(0), List.of()), List.of());
         PlanNode semi = join(PlanNode.JoinKind.LEFT_SEMI, t, u, eq(ref(t, "a"), ref(u, "a")));
         PlanNode subquery = filter(t, new ScalarExpr.Subquery(ScalarExpr.SubqueryKind.EXISTS, false, null, u,
                 DataType.BOOLEAN, false));
         PlanNode having = filter(groupBy(t, List.of(col(t, "a"))), op(Operator.GT, ref(t, "a"), lit(1)));
         for (PlanNode plan : List.of(window, new PlanNode.Limit(t, 10, 0), new PlanNode.Sort(t, List.of(byA)),
-                rollup, semi, subquery, having, new PlanNode.Distinct(t))) {
+                semi, subquery, having, new PlanNode.Distinct(t))) {
             assertEquals(Optional.empty(), SpjgForm.of(plan), PlanText.of(plan));
         }
+    }
+
+    @Test
+    void groupingSetsAreKeptByKeyPosition() {
+        PlanNode rollup = new PlanNode.Aggregate(t, List.of(col(t, "a"), col(t, "b")),
+                List.of(List.of(0, 1), List.of(0), List.of()), List.of());
+        SpjgForm form = spjg(rollup);
+        assertEquals(List.of("a#1", "b#2"), texts(form.groupingKeys()));
+        assertEquals(List.of(List.of(0, 1), List.of(0), List.of()), form.groupingSets());
+        assertEquals(List.of(), spjg(groupBy(t, List.of(col(t, "a")))).groupingSets());
     }
 }
