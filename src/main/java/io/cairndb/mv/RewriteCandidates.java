@@ -12,6 +12,7 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.PlanNodes;
 import io.cairndb.plan.SpjgForm;
 import io.cairndb.rewrite.Materialization;
 import io.cairndb.rewrite.MvRewriter;
@@ -34,12 +35,15 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RewriteCandidates implements QueryRewriter {
     /** A definition's normal form, valid while {@code key} (definition, database and base columns) holds. */
-    private record Bound(Object key, SpjgForm form, String invalid) {
+    private record Bound(Object key, PlanNode plan, SpjgForm form, String invalid) {
     }
 
     /** An MV table's row count, valid until the MV's next refresh. */
     private record Rows(long refreshedAt, long rows) {
     }
+
+    /** How many stale partitions a failure reason names. */
+    private static final int SHOWN_PARTITIONS = 5;
 
     private final Map<Long, Bound> forms = new ConcurrentHashMap<>();
     private final Map<Long, Rows> rows = new ConcurrentHashMap<>();
@@ -98,12 +102,29 @@ final class RewriteCandidates implements QueryRewriter {
             return Materialization.unusable(mv.database(), mv.name(), bases,
                     "View struct info is invalid: the MV's columns are not its definition's");
         }
+        Freshness fresh = Freshness.of(ctx.catalog(), mv, table);
+        Materialization.StaleUnion union = null;
+        if (!fresh.inSync() && !withinGracePeriod(mv)) {
+            List<String> names = fresh.stalePartitions();
+            String stale = "The MV is not in sync with its base tables (SyncWithBaseTables = 0) in partition(s) "
+                    + (names.size() <= SHOWN_PARTITIONS ? String.join(", ", names)
+                    : String.join(", ", names.subList(0, SHOWN_PARTITIONS)) + " .. (" + names.size() + " in all)");
+            if (!fresh.unionPossible() || !onlyOnce(bound.form(), fresh.tracked())) {
+                return Materialization.unusable(mv.database(), mv.name(), bases, stale);
+            }
+            if (!ctx.session().flag("enable_materialized_view_union_rewrite")) {
+                return Materialization.unusable(mv.database(), mv.name(), bases,
+                        stale + "; enable_materialized_view_union_rewrite is off");
+            }
+            union = new Materialization.StaleUnion(fresh.freshPartitions(), fresh.staleBasePartitions().isEmpty() ? null
+                    : restricted(bound.plan(), fresh.tracked(), fresh.staleBasePartitions()));
+        }
         return Materialization.usable(mv.database(), mv.name(),
                 new PlanNode.TableSource(table.id(), table.database(), table.name(), true), columns, bound.form(),
-                rows(ctx, mv, table));
+                rows(ctx, mv, table), union);
     }
 
-    /** Why the MV cannot answer queries now, or null. */
+    /** Why the MV cannot answer queries now, whatever its data, or null. */
     private static String unusable(StatementContext ctx, MvMeta mv) {
         Catalog catalog = ctx.catalog();
         if ("false".equalsIgnoreCase(mv.properties().getOrDefault("enable_query_rewrite", "true").trim())) {
@@ -121,29 +142,32 @@ final class RewriteCandidates implements QueryRewriter {
                 return "The transaction has uncommitted changes to base table " + b.name();
             }
         }
-        TableMeta table = catalog.table(mv.database(), mv.name());
-        if (table == null) {
+        if (catalog.table(mv.database(), mv.name()) == null) {
             return "View struct info is invalid: the MV has no table";
-        }
-        List<String> stale = new ArrayList<>();
-        for (PartitionMeta p : table.partitioning().partitions()) {
-            if (!MvDescriptions.partitionInSync(catalog, mv, p.name())) {
-                stale.add(p.name());
-            }
-        }
-        if (stale.isEmpty() && mv.lastSuccessTime() > 0) {
-            return null;
         }
         if (mv.lastSuccessTime() == 0) {
             return "The MV has not been refreshed yet";
         }
+        return null;
+    }
+
+    /** The MV holds the bases' rows as of its last refresh: within the grace period that is fresh enough. */
+    private static boolean withinGracePeriod(MvMeta mv) {
         long grace = gracePeriodMillis(mv);
-        // The MV holds the bases' rows as of its last refresh: within the grace period that is fresh enough.
-        if (grace > 0 && System.currentTimeMillis() - mv.lastSuccessTime() <= grace) {
-            return null;
+        return grace > 0 && System.currentTimeMillis() - mv.lastSuccessTime() <= grace;
+    }
+
+    /** Whether the tracked table is read once by the definition: its stale partitions then give the stale rows. */
+    private static boolean onlyOnce(SpjgForm form, long table) {
+        return form.tables().stream().filter(s -> s.source().tableId() == table).count() == 1;
+    }
+
+    /** The definition's plan reading only some partitions of one table. */
+    private static PlanNode restricted(PlanNode plan, long table, List<String> partitions) {
+        if (plan instanceof PlanNode.Scan s && s.source().tableId() == table) {
+            return new PlanNode.Scan(s.source(), s.outputs(), s.columns(), partitions, false);
         }
-        return "The MV is not in sync with its base tables (SyncWithBaseTables = 0) in partition(s) "
-                + String.join(", ", stale);
+        return PlanNodes.withInputs(plan, plan.inputs().stream().map(i -> restricted(i, table, partitions)).toList());
     }
 
     private static long gracePeriodMillis(MvMeta mv) {
@@ -166,10 +190,10 @@ final class RewriteCandidates implements QueryRewriter {
             StatementContext inDefinition = ctx.inDatabase(mv.queryDatabase());
             PlanNode plan = QueryBinder.bind(inDefinition, MvDefinition.parsed(mv.querySql())).plan();
             Optional<SpjgForm> form = SpjgForm.of(plan);
-            fresh = form.map(f -> new Bound(key, f, null)).orElseGet(() -> new Bound(key, null,
+            fresh = form.map(f -> new Bound(key, plan, f, null)).orElseGet(() -> new Bound(key, null, null,
                     "View struct info is invalid: the definition is not a select-project-join-group query"));
         } catch (CairnException e) {
-            fresh = new Bound(key, null, "View struct info is invalid: " + e.getMessage());
+            fresh = new Bound(key, null, null, "View struct info is invalid: " + e.getMessage());
         }
         forms.put(mv.id(), fresh);
         return fresh;

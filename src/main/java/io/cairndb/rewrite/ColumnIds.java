@@ -14,4 +14,8 @@ final class ColumnIds {
     PlanColumn fresh(String name, DataType type, boolean nullable) {
         return new PlanColumn(next++, name, type, nullable);
     }
+
+    int next() {
+        return next++;
+    }
 }

@@ -1,7 +1,9 @@
 package io.cairndb.rewrite;
 
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
+import io.cairndb.plan.PlanRenumbering;
 import io.cairndb.plan.SpjgForm;
 
 import java.util.List;
@@ -12,27 +14,57 @@ import java.util.stream.Collectors;
  * A materialized view as rewrite sees it: the table its rows are in, the normal form of its
  * definition and the size of its data. {@code columns} are the MV table's columns, one for each
  * output of the definition, in order. {@code unusable} says why the MV cannot answer queries now
- * (stale, disabled, a definition rewrite cannot match); {@code form} is null then.
+ * (stale, disabled, a definition rewrite cannot match); {@code form} is null then. A partitioned MV
+ * whose base changed in some partitions is read through {@code union}: its partitions still in sync,
+ * and the rest computed from the base (seed 2.2.7).
  *
  * @param tableIds the tables the definition reads (other MVs included)
  * @param rows     the rows in the MV table, the cost of reading it
  */
 public record Materialization(String database, String name, PlanNode.TableSource source, List<ColumnMeta> columns,
-                              SpjgForm form, Set<Long> tableIds, long rows, String unusable) {
+                              SpjgForm form, Set<Long> tableIds, long rows, String unusable, StaleUnion union) {
+
+    /**
+     * The MV's rows as of now when some of its partitions are stale: those of {@code freshPartitions}
+     * (never empty), UNION ALL {@code staleRows}, the definition's plan (its own column ids) over the
+     * base partitions no fresh MV partition holds (null when there are none).
+     */
+    public record StaleUnion(List<String> freshPartitions, PlanNode staleRows) {
+        public StaleUnion {
+            freshPartitions = List.copyOf(freshPartitions);
+        }
+    }
 
     public Materialization {
         columns = List.copyOf(columns);
         tableIds = Set.copyOf(tableIds);
     }
 
+    /** {@code union}: null when every partition is fresh. */
     public static Materialization usable(String database, String name, PlanNode.TableSource source,
-                                         List<ColumnMeta> columns, SpjgForm form, long rows) {
+                                         List<ColumnMeta> columns, SpjgForm form, long rows, StaleUnion union) {
         Set<Long> ids = form.tables().stream().map(s -> s.source().tableId()).collect(Collectors.toSet());
-        return new Materialization(database, name, source, columns, form, ids, rows, null);
+        return new Materialization(database, name, source, columns, form, ids, rows, null, union);
     }
 
     public static Materialization unusable(String database, String name, Set<Long> tableIds, String why) {
-        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why);
+        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null);
+    }
+
+    /** A plan producing the MV's rows under {@code outputs} (one per MV column). */
+    PlanNode read(List<PlanColumn> outputs, ColumnIds ids) {
+        List<String> names = columns.stream().map(ColumnMeta::name).toList();
+        if (union == null) {
+            return new PlanNode.Scan(source, outputs, names, List.of(), false);
+        }
+        List<PlanColumn> own = outputs.stream().map(c -> ids.fresh(c.name(), c.type(), c.nullable())).toList();
+        PlanNode fresh = new PlanNode.Scan(source, own, names, union.freshPartitions(), false);
+        if (union.staleRows() == null) {
+            return new PlanNode.Project(fresh, java.util.stream.IntStream.range(0, own.size())
+                    .mapToObj(i -> new PlanNode.Assignment(outputs.get(i), own.get(i).ref())).toList());
+        }
+        PlanNode stale = PlanRenumbering.of(union.staleRows(), ids::next);
+        return new PlanNode.SetOperation(PlanNode.SetKind.UNION, true, fresh, stale, outputs);
     }
 
     /** The name EXPLAIN shows: {@code internal.db.mv}. */

@@ -59,8 +59,7 @@ final class ViewMatcher {
         for (ColumnMeta c : mv.columns()) {
             scanColumns.add(ids.fresh(c.name(), c.type(), c.nullable()));
         }
-        PlanNode scan = new PlanNode.Scan(mv.source(), scanColumns, mv.columns().stream().map(ColumnMeta::name).toList(),
-                List.of(), false);
+        PlanNode scan = mv.read(scanColumns, ids);
 
         Set<Integer> aggregateIds = new HashSet<>();
         view.aggregates().forEach(a -> aggregateIds.add(a.column().id()));

@@ -58,7 +58,7 @@ public final class SessionVariables {
             "materialized_view_rewrite_success_candidate_num", "materialized_view_relation_mapping_max_count");
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
     private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",
-            "enable_materialized_view_rewrite",
+            "enable_materialized_view_rewrite", "enable_materialized_view_union_rewrite",
             "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite");
     /** Ratios the server acts on, between 0 and 1. */
     private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
@@ -89,6 +89,7 @@ public final class SessionVariables {
         d.put("enable_fallback_to_original_planner", "false");
         d.put("enable_materialized_view_rewrite", "true");
         d.put("enable_materialized_view_nest_rewrite", "false");
+        d.put("enable_materialized_view_union_rewrite", "true");
         d.put("enable_dml_materialized_view_rewrite", "true");
         d.put("materialized_view_rewrite_success_candidate_num", "3");
         d.put("materialized_view_relation_mapping_max_count", "8");
