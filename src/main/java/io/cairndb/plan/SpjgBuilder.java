@@ -2,9 +2,11 @@ package io.cairndb.plan;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Takes a plan apart into its {@link SpjgForm}, substituting every column by its scan-column expression. */
 final class SpjgBuilder {
@@ -91,7 +93,85 @@ final class SpjgBuilder {
         if (n instanceof PlanNode.Join j) {
             return join(j, nullExtended);
         }
+        if (n instanceof PlanNode.Window w) {
+            return window(w, nullExtended);
+        }
         return null;
+    }
+
+    /**
+     * A window over one table: its columns are defined as window calls ({@link SpjgForm#WINDOW_CALL}).
+     * A filter below it must be one it may move above (on columns every window partitions by), so that
+     * all predicates filter the windowed rows alike; joins below a window are not matched.
+     */
+    private List<Integer> window(PlanNode.Window w, boolean nullExtended) {
+        int below = conjuncts.size();
+        int joinsBefore = joins.size();
+        List<Integer> tables = nullExtended ? null : spj(w.input(), false);
+        if (tables == null || joins.size() != joinsBefore) {
+            return null;
+        }
+        if (PlanExpressions.of(w).stream().anyMatch(PlanExpressions::hasSubquery)) {
+            return null;
+        }
+        Set<Integer> partitioned = null;
+        for (PlanNode.WindowAssignment a : w.windows()) {
+            Set<Integer> columns = new HashSet<>();
+            a.call().partitionBy().stream().map(this::expand).filter(e -> e instanceof ScalarExpr.ColumnRef)
+                    .forEach(e -> columns.add(((ScalarExpr.ColumnRef) e).id()));
+            if (partitioned == null) {
+                partitioned = columns;
+            } else {
+                partitioned.retainAll(columns);
+            }
+        }
+        for (ScalarExpr c : conjuncts.subList(below, conjuncts.size())) {
+            Set<Integer> used = new HashSet<>();
+            PlanExpressions.walk(c, x -> {
+                if (x instanceof ScalarExpr.ColumnRef r) {
+                    used.add(r.id());
+                }
+            });
+            if (partitioned == null || !partitioned.containsAll(used)) {
+                return null;
+            }
+        }
+        ExprText shape = new ExprText(c -> "?", s -> "(subquery)", false);
+        for (PlanNode.WindowAssignment a : w.windows()) {
+            PlanNode.WindowCall call = a.call();
+            // The shape shows each expression as ?, in the order the arguments list them.
+            List<ScalarExpr> args = new ArrayList<>();
+            List<ScalarExpr> functionArgs = placeholders(call.args(), args);
+            List<ScalarExpr> partitionBy = placeholders(call.partitionBy(), args);
+            List<PlanNode.SortKey> orderBy = new ArrayList<>();
+            for (PlanNode.SortKey k : call.orderBy()) {
+                orderBy.add(new PlanNode.SortKey(placeholders(List.of(k.expr()), args).get(0), k.ascending(), k.nullsFirst()));
+            }
+            PlanNode.Frame frame = call.frame() == null ? null : new PlanNode.Frame(call.frame().unit(),
+                    placeholder(call.frame().start(), args), placeholder(call.frame().end(), args));
+            PlanNode.WindowCall bare = new PlanNode.WindowCall(call.function(), functionArgs, call.distinct(), partitionBy,
+                    orderBy, frame);
+            definitions.put(a.column().id(), new ScalarExpr.Call(SpjgForm.WINDOW_CALL + shape.window(bare), args,
+                    a.column().type(), a.column().nullable()));
+        }
+        return tables;
+    }
+
+    /** Each expression as a placeholder column, noted (expanded) in {@code into} after those noted before. */
+    private List<ScalarExpr> placeholders(List<ScalarExpr> exprs, List<ScalarExpr> into) {
+        List<ScalarExpr> out = new ArrayList<>();
+        for (ScalarExpr e : exprs) {
+            into.add(expand(e));
+            out.add(new PlanColumn(0, "?", e.type(), true).ref());
+        }
+        return out;
+    }
+
+    private PlanNode.FrameBound placeholder(PlanNode.FrameBound b, List<ScalarExpr> into) {
+        if (b == null || b.offset() == null) {
+            return b;
+        }
+        return new PlanNode.FrameBound(b.kind(), placeholders(List.of(b.offset()), into).get(0));
     }
 
     private List<Integer> join(PlanNode.Join j, boolean nullExtended) {

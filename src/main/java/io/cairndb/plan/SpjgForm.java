@@ -30,6 +30,14 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
                        List<List<Integer>> groupingSets, List<PlanNode.AggregateAssignment> aggregates,
                        List<PlanNode.Assignment> outputs) {
 
+    /**
+     * The name prefix of the calls that stand for window function columns in a form: the prefix, then
+     * the call's shape with its expressions as {@code ?}; the arguments are the call's arguments,
+     * PARTITION BY and ORDER BY expressions and frame offsets, in that order. Such a call is equal to
+     * another only when the whole window is; it is never computed from its parts.
+     */
+    public static final String WINDOW_CALL = "over:";
+
     public SpjgForm {
         tables = List.copyOf(tables);
         joins = List.copyOf(joins);
@@ -65,7 +73,7 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
 
     /**
      * The normal form of a plan, or empty when it is not of that shape: an optional Project over an
-     * optional Aggregate, over a tree of Scans, Filters, Projects and inner,
+     * optional Aggregate, over a tree of Scans, Filters, Projects, Windows over one table and inner,
      * cross and outer joins. Not: semi and anti joins, subqueries, a Filter below the NULL-extended
      * side of an outer join (it is not a filter of the result), a computed column there either.
      */

@@ -5,6 +5,7 @@ import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
+import io.cairndb.plan.SpjgForm;
 
 import java.util.HashMap;
 import java.util.List;
@@ -21,15 +22,29 @@ final class ExprTexts {
     }
 
     static String of(ScalarExpr e) {
-        return PlanExpressions.text(Conjuncts.normalize(e), String::valueOf);
+        return PlanExpressions.text(Conjuncts.normalize(e), ExprTexts::column);
     }
 
     static String of(PlanNode.AggregateCall call) {
-        return PlanExpressions.text(normalized(call), String::valueOf);
+        return PlanExpressions.text(normalized(call), ExprTexts::column);
     }
 
-    /** An expression as a user reads it: columns by name. */
+    /** A column as no literal can be spelled, so that a column and a number never compare equal. */
+    private static String column(int id) {
+        return "#" + id;
+    }
+
+    /** An expression as a user reads it: columns by name, a window column as its window call. */
     static String readable(ScalarExpr e) {
+        if (e instanceof ScalarExpr.Call c && c.function().startsWith(SpjgForm.WINDOW_CALL)) {
+            String shape = c.function().substring(SpjgForm.WINDOW_CALL.length());
+            StringBuilder out = new StringBuilder();
+            int arg = 0;
+            for (char ch : shape.toCharArray()) {
+                out.append(ch == '?' && arg < c.args().size() ? readable(c.args().get(arg++)) : String.valueOf(ch));
+            }
+            return out.toString();
+        }
         return PlanExpressions.text(e, columnNames(List.of(e))::get);
     }
 

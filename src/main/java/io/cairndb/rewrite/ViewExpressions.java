@@ -69,7 +69,7 @@ final class ViewExpressions {
         if (e instanceof ScalarExpr.Literal) {
             return Optional.of(e);
         }
-        if (e instanceof ScalarExpr.Call c) {
+        if (e instanceof ScalarExpr.Call c && !c.function().startsWith(SpjgForm.WINDOW_CALL)) {
             return all(c.args(), equal).map(args -> new ScalarExpr.Call(c.function(), args, c.type(), c.nullable()));
         }
         if (e instanceof ScalarExpr.Cast c) {

@@ -167,10 +167,25 @@ class SpjgFormTest {
         PlanNode subquery = filter(t, new ScalarExpr.Subquery(ScalarExpr.SubqueryKind.EXISTS, false, null, u,
                 DataType.BOOLEAN, false));
         PlanNode having = filter(groupBy(t, List.of(col(t, "a"))), op(Operator.GT, ref(t, "a"), lit(1)));
-        for (PlanNode plan : List.of(window, new PlanNode.Limit(t, 10, 0), new PlanNode.Sort(t, List.of(byA)),
+        PlanNode windowOverFilter = new PlanNode.Window(filter(t, op(Operator.GT, ref(t, "b"), lit(1))),
+                ((PlanNode.Window) window).windows());
+        for (PlanNode plan : List.of(windowOverFilter, new PlanNode.Limit(t, 10, 0), new PlanNode.Sort(t, List.of(byA)),
                 semi, subquery, having, new PlanNode.Distinct(t))) {
             assertEquals(Optional.empty(), SpjgForm.of(plan), PlanText.of(plan));
         }
+    }
+
+    @Test
+    void windowColumnsAreWholeWindowCallsAndPartitionFiltersMoveAbove() {
+        PlanNode.WindowCall rank = new PlanNode.WindowCall("rank", List.of(), false, List.of(ref(t, "a")),
+                List.of(new PlanNode.SortKey(ref(t, "b"), true, false)), null);
+        PlanNode window = new PlanNode.Window(filter(t, op(Operator.GT, ref(t, "a"), lit(1))),
+                List.of(new PlanNode.WindowAssignment(f.column("r BIGINT"), rank)));
+        SpjgForm form = spjg(window);
+        assertEquals(List.of("[a#1](1, +inf)"), classes(form));
+        ScalarExpr r = form.outputs().get(form.outputs().size() - 1).expr();
+        assertEquals(SpjgForm.WINDOW_CALL + "rank() OVER (PARTITION BY ? ORDER BY ? ASC NULLS LAST)(a#1, b#2)",
+                texts(List.of(r)).get(0));
     }
 
     @Test
