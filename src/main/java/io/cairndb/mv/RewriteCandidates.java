@@ -13,6 +13,7 @@ import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanNodes;
+import io.cairndb.plan.ScalarExpr;
 import io.cairndb.plan.SpjgForm;
 import io.cairndb.rewrite.Materialization;
 import io.cairndb.rewrite.MvRewriter;
@@ -35,7 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RewriteCandidates implements QueryRewriter {
     /** A definition's normal form, valid while {@code key} (definition, database and base columns) holds. */
-    private record Bound(Object key, PlanNode plan, SpjgForm form, String invalid) {
+    private record Bound(Object key, PlanNode plan, SpjgForm form, Materialization.TopN topN, String invalid) {
     }
 
     /** An MV table's row count, valid until the MV's next refresh. */
@@ -109,7 +110,7 @@ final class RewriteCandidates implements QueryRewriter {
             String stale = "The MV is not in sync with its base tables (SyncWithBaseTables = 0) in partition(s) "
                     + (names.size() <= SHOWN_PARTITIONS ? String.join(", ", names)
                     : String.join(", ", names.subList(0, SHOWN_PARTITIONS)) + " .. (" + names.size() + " in all)");
-            if (!fresh.unionPossible() || !onlyOnce(bound.form(), fresh.tracked())) {
+            if (!fresh.unionPossible() || !onlyOnce(bound.form(), fresh.tracked()) || bound.topN() != null) {
                 return Materialization.unusable(mv.database(), mv.name(), bases, stale);
             }
             if (!ctx.session().flag("enable_materialized_view_union_rewrite")) {
@@ -121,7 +122,7 @@ final class RewriteCandidates implements QueryRewriter {
         }
         return Materialization.usable(mv.database(), mv.name(),
                 new PlanNode.TableSource(table.id(), table.database(), table.name(), true), columns, bound.form(),
-                rows(ctx, mv, table), union);
+                rows(ctx, mv, table), union, bound.topN());
     }
 
     /** Why the MV cannot answer queries now, whatever its data, or null. */
@@ -189,14 +190,50 @@ final class RewriteCandidates implements QueryRewriter {
         try {
             StatementContext inDefinition = ctx.inDatabase(mv.queryDatabase());
             PlanNode plan = QueryBinder.bind(inDefinition, MvDefinition.parsed(mv.querySql())).plan();
-            Optional<SpjgForm> form = SpjgForm.of(plan);
-            fresh = form.map(f -> new Bound(key, plan, f, null)).orElseGet(() -> new Bound(key, null, null,
-                    "View struct info is invalid: the definition is not a select-project-join-group query"));
+            Materialization.TopN topN = topN(plan);
+            PlanNode part = topN == null ? plan : withoutLimit(plan);
+            Optional<SpjgForm> form = SpjgForm.of(part);
+            if (topN != null && !orderedByOutputs(topN, part)) {
+                fresh = new Bound(key, null, null, null, "View struct info is invalid: the view's ORDER BY is not on its "
+                        + "columns, so its rows cannot be put in that order again");
+            } else {
+                fresh = form.map(f -> new Bound(key, plan, f, topN, null)).orElseGet(() -> new Bound(key, null, null,
+                        null, "View struct info is invalid: the definition is not a select-project-join-group query"));
+            }
         } catch (CairnException e) {
-            fresh = new Bound(key, null, null, "View struct info is invalid: " + e.getMessage());
+            fresh = new Bound(key, null, null, null, "View struct info is invalid: " + e.getMessage());
         }
         forms.put(mv.id(), fresh);
         return fresh;
+    }
+
+    /** The LIMIT (and ORDER BY) a definition ends in, under a projection of its columns or not; else null. */
+    private static Materialization.TopN topN(PlanNode plan) {
+        PlanNode node = plan instanceof PlanNode.Project p && isSelection(p) ? p.input() : plan;
+        if (!(node instanceof PlanNode.Limit l)) {
+            return null;
+        }
+        PlanNode.Sort sort = l.input() instanceof PlanNode.Sort x ? x : null;
+        return new Materialization.TopN(l.count(), l.offset(), sort == null ? List.of() : sort.keys());
+    }
+
+    /** The definition without its LIMIT and ORDER BY (whose rows are those it keeps, in no order). */
+    private static PlanNode withoutLimit(PlanNode plan) {
+        if (plan instanceof PlanNode.Project p) {
+            return new PlanNode.Project(withoutLimit(p.input()), p.assignments());
+        }
+        PlanNode below = ((PlanNode.Limit) plan).input();
+        return below instanceof PlanNode.Sort s ? s.input() : below;
+    }
+
+    private static boolean isSelection(PlanNode.Project p) {
+        return p.assignments().stream().allMatch(a -> a.expr() instanceof ScalarExpr.ColumnRef r && r.id() == a.column().id());
+    }
+
+    private static boolean orderedByOutputs(Materialization.TopN topN, PlanNode part) {
+        Set<Integer> outputs = new HashSet<>();
+        part.outputs().forEach(c -> outputs.add(c.id()));
+        return topN.keys().stream().allMatch(k -> k.expr() instanceof ScalarExpr.ColumnRef r && outputs.contains(r.id()));
     }
 
     private long rows(StatementContext ctx, MvMeta mv, TableMeta table) {

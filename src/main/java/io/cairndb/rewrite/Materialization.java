@@ -22,7 +22,19 @@ import java.util.stream.Collectors;
  * @param rows     the rows in the MV table, the cost of reading it
  */
 public record Materialization(String database, String name, PlanNode.TableSource source, List<ColumnMeta> columns,
-                              SpjgForm form, Set<Long> tableIds, long rows, String unusable, StaleUnion union) {
+                              SpjgForm form, Set<Long> tableIds, long rows, String unusable, StaleUnion union,
+                              TopN topN) {
+
+    /**
+     * The MV's definition ends in {@code ORDER BY keys LIMIT count OFFSET offset} over the SPJG part
+     * {@code form} describes; {@code keys} (possibly none) refer to that part's outputs. The MV holds only
+     * those rows: it answers only a query with the same part and a LIMIT within its rows (seed 2.2.11).
+     */
+    public record TopN(long count, long offset, List<PlanNode.SortKey> keys) {
+        public TopN {
+            keys = List.copyOf(keys);
+        }
+    }
 
     /**
      * The MV's rows as of now when some of its partitions are stale: those of {@code freshPartitions}
@@ -40,15 +52,15 @@ public record Materialization(String database, String name, PlanNode.TableSource
         tableIds = Set.copyOf(tableIds);
     }
 
-    /** {@code union}: null when every partition is fresh. */
+    /** {@code union}: null when every partition is fresh; {@code topN}: null unless the definition ends in a LIMIT. */
     public static Materialization usable(String database, String name, PlanNode.TableSource source,
-                                         List<ColumnMeta> columns, SpjgForm form, long rows, StaleUnion union) {
+                                         List<ColumnMeta> columns, SpjgForm form, long rows, StaleUnion union, TopN topN) {
         Set<Long> ids = form.tables().stream().map(s -> s.source().tableId()).collect(Collectors.toSet());
-        return new Materialization(database, name, source, columns, form, ids, rows, null, union);
+        return new Materialization(database, name, source, columns, form, ids, rows, null, union, topN);
     }
 
     public static Materialization unusable(String database, String name, Set<Long> tableIds, String why) {
-        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null);
+        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null, null);
     }
 
     /** A plan producing the MV's rows under {@code outputs} (one per MV column). */

@@ -1,8 +1,10 @@
 package io.cairndb.rewrite;
 
+import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanNodes;
+import io.cairndb.plan.ScalarExpr;
 import io.cairndb.plan.SpjgForm;
 import io.cairndb.plan.UsedColumns;
 
@@ -73,6 +75,12 @@ public final class MvRewriter {
     }
 
     private PlanNode visit(PlanNode node, List<Long> triedAbove) {
+        if (node instanceof PlanNode.Limit limit) {
+            PlanNode answer = answerTopN(limit);
+            if (answer != null) {
+                return answer;
+            }
+        }
         List<Long> tried = triedAbove;
         if (node instanceof PlanNode.Project || node instanceof PlanNode.Aggregate || node instanceof PlanNode.Filter
                 || node instanceof PlanNode.Join) {
@@ -111,6 +119,10 @@ public final class MvRewriter {
                 }
                 continue;
             }
+            if (mv.topN() != null) {
+                fail(mv, "Match mode is invalid: the view keeps only the rows of its LIMIT, and the query has none");
+                continue;
+            }
             if (answered >= settings.successCandidates()) {
                 fail(mv, "Not tried: materialized_view_rewrite_success_candidate_num (" + settings.successCandidates()
                         + ") MVs with fewer rows already answer the query");
@@ -135,6 +147,70 @@ public final class MvRewriter {
             }
         }
         return best;
+    }
+
+    /**
+     * A LIMIT (over an ORDER BY) of an SPJG part answered by an MV that keeps its definition's LIMIT rows
+     * of the same part (seed 2.2.11): the same order (none when the MV has none), and the query's rows
+     * within the MV's: offset {@code O >= L} and {@code M + O <= N + L} for the query's LIMIT M OFFSET O
+     * and the MV's LIMIT N OFFSET L. The MV's rows, sorted again, give the query's from offset O - L.
+     */
+    private PlanNode answerTopN(PlanNode.Limit limit) {
+        PlanNode.Sort sort = limit.input() instanceof PlanNode.Sort s ? s : null;
+        PlanNode part = sort != null ? sort.input() : limit.input();
+        SpjgForm form = SpjgForm.of(part).filter(MvRewriter::plainScans).orElse(null);
+        if (form == null) {
+            return null;
+        }
+        List<Long> tables = form.tables().stream().map(s -> s.source().tableId()).sorted().toList();
+        for (Materialization mv : usable) {
+            Materialization.TopN topN = mv.topN();
+            if (topN == null || !mv.form().tables().stream().map(s -> s.source().tableId()).sorted().toList().equals(tables)) {
+                continue;
+            }
+            if (limit.offset() < topN.offset() || limit.count() + limit.offset() > topN.count() + topN.offset()) {
+                fail(mv, "Match mode is invalid: the query's LIMIT " + limit.count() + " OFFSET " + limit.offset()
+                        + " reads rows beyond the view's LIMIT " + topN.count() + " OFFSET " + topN.offset());
+                continue;
+            }
+            for (int[] mapping : TableMapping.of(form.tables(), mv.form().tables(), settings.mappingLimit())) {
+                try {
+                    ViewMatcher.Exact exact = ViewMatcher.exact(form, mv, mapping, ids);
+                    requireSameOrder(sort, topN, exact, mv);
+                    succeeded.add(mv.name());
+                    PlanNode ordered = sort == null ? exact.plan() : new PlanNode.Sort(exact.plan(), sort.keys());
+                    return new PlanNode.Limit(ordered, limit.count(), limit.offset() - topN.offset());
+                } catch (MatchFailure f) {
+                    fail(mv, f.getMessage());
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The query's ORDER BY is the view's: the same MV columns, directions and NULL orders. */
+    private static void requireSameOrder(PlanNode.Sort sort, Materialization.TopN topN, ViewMatcher.Exact exact,
+                                         Materialization mv) {
+        List<PlanNode.SortKey> queryKeys = sort == null ? List.of() : sort.keys();
+        if (queryKeys.size() != topN.keys().size()) {
+            throw new MatchFailure("Match mode is invalid: the query's ORDER BY is not the view's");
+        }
+        PlanNode.Project answer = (PlanNode.Project) exact.plan();
+        List<PlanColumn> viewOutputs = mv.form().outputs().stream().map(PlanNode.Assignment::column).toList();
+        for (int i = 0; i < queryKeys.size(); i++) {
+            PlanNode.SortKey q = queryKeys.get(i);
+            PlanNode.SortKey v = topN.keys().get(i);
+            ScalarExpr read = q.expr() instanceof ScalarExpr.ColumnRef r ? answer.assignments().stream()
+                    .filter(a -> a.column().id() == r.id()).map(PlanNode.Assignment::expr).findFirst().orElse(null) : null;
+            int position = v.expr() instanceof ScalarExpr.ColumnRef r ? viewOutputs.stream().map(PlanColumn::id).toList()
+                    .indexOf(r.id()) : -1;
+            boolean same = read instanceof ScalarExpr.ColumnRef c && position >= 0
+                    && c.id() == exact.viewColumns().get(position).id()
+                    && q.ascending() == v.ascending() && q.nullsFirst() == v.nullsFirst();
+            if (!same) {
+                throw new MatchFailure("Match mode is invalid: the query's ORDER BY is not the view's");
+            }
+        }
     }
 
     private void fail(Materialization mv, String why) {

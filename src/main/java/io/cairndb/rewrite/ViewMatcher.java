@@ -30,18 +30,36 @@ final class ViewMatcher {
     private final ColumnIds ids;
     private final ViewTranslation tr;
     private final Map<Integer, List<PlanColumn>> queryEqual;
+    /** Whether the query must be answered by the MV's rows as they are: no filter, no roll-up. */
+    private final boolean exact;
+    /** The MV's columns as the answer reads them, one per view output. */
+    private final List<PlanColumn> scanColumns = new ArrayList<>();
 
-    private ViewMatcher(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
+    /** An answer that reads the MV's rows as they are, and the column of each view output in it. */
+    record Exact(PlanNode plan, List<PlanColumn> viewColumns) {
+    }
+
+    private ViewMatcher(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids, boolean exact) {
         this.query = query;
         this.mv = mv;
         this.ids = ids;
+        this.exact = exact;
         this.tr = new ViewTranslation(query, mv.form(), mapping, ids);
         this.queryEqual = ViewExpressions.equalities(query.classes());
     }
 
     /** The plan that computes {@code query}'s outputs from the MV; a {@link MatchFailure} when there is none. */
     static PlanNode match(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
-        return new ViewMatcher(query, mv, mapping, ids).plan();
+        return new ViewMatcher(query, mv, mapping, ids, false).plan();
+    }
+
+    /**
+     * The plan that gives {@code query}'s outputs from the MV's rows without filtering or grouping them
+     * (an MV that keeps only some rows of its definition, such as its LIMIT, answers only so).
+     */
+    static Exact exact(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
+        ViewMatcher m = new ViewMatcher(query, mv, mapping, ids, true);
+        return new Exact(m.plan(), m.scanColumns);
     }
 
     private PlanNode plan() {
@@ -55,7 +73,6 @@ final class ViewMatcher {
         JoinDerivation joins = JoinDerivation.of(query, view, tr);
         SpjgForm derived = joins.view();
 
-        List<PlanColumn> scanColumns = new ArrayList<>();
         for (ColumnMeta c : mv.columns()) {
             scanColumns.add(ids.fresh(c.name(), c.type(), c.nullable()));
         }
@@ -91,6 +108,10 @@ final class ViewMatcher {
         filter.addAll(PredicateCompensation.compute(query,
                 derived.classes().stream().map(tr::equivalenceClass).toList(), tr.exprs(derived.residuals()),
                 e -> outputs.express(e, viewEqual)));
+        if (exact && !filter.isEmpty()) {
+            throw new MatchFailure("Predicate compensate fail: the view keeps only some rows of its definition, "
+                    + "so the query's conditions must be the view's");
+        }
         PlanNode input = filter.isEmpty() ? scan : new PlanNode.Filter(scan, and(filter));
 
         if (!query.aggregated()) {
@@ -103,6 +124,10 @@ final class ViewMatcher {
             if (same.isPresent()) {
                 return same.get();
             }
+        }
+        if (exact) {
+            throw new MatchFailure("Match mode is invalid: the view keeps only some rows of its definition, "
+                    + "so the query must group exactly as the view does");
         }
         return aggregate(input, scanColumns, outputs, rollup, view.aggregated());
     }

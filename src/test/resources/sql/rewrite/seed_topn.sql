@@ -1,0 +1,367 @@
+# Transparent rewrite, seed 002 part 2: LIMIT and TopN (2.2.11). An MV whose definition ends in a
+# LIMIT keeps only those rows: it answers a query with the same definition, the same ORDER BY and a
+# LIMIT M OFFSET O within its LIMIT N OFFSET L (O >= L and M + O <= N + L). Without ORDER BY any rows
+# are right, so the seed's first examples are checked by EXPLAIN; ordered ones by their rows too.
+
+statement ok
+CREATE DATABASE tpch
+
+statement ok
+USE tpch
+
+statement ok
+CREATE TABLE IF NOT EXISTS lineitem (
+    l_orderkey    integer not null,
+    l_partkey     integer not null,
+    l_suppkey     integer not null,
+    l_linenumber  integer not null,
+    l_quantity    decimalv3(15,2) not null,
+    l_extendedprice  decimalv3(15,2) not null,
+    l_discount    decimalv3(15,2) not null,
+    l_tax         decimalv3(15,2) not null,
+    l_returnflag  char(1) not null,
+    l_linestatus  char(1) not null,
+    l_shipdate    date not null,
+    l_commitdate  date not null,
+    l_receiptdate date not null,
+    l_shipinstruct char(25) not null,
+    l_shipmode     char(10) not null,
+    l_comment      varchar(44) not null
+)
+DUPLICATE KEY(l_orderkey, l_partkey, l_suppkey, l_linenumber)
+PARTITION BY RANGE(l_shipdate)
+(FROM ('2023-10-17') TO ('2023-11-01') INTERVAL 1 DAY)
+DISTRIBUTED BY HASH(l_orderkey) BUCKETS 3
+
+statement ok
+INSERT INTO lineitem VALUES
+(1, 2, 3, 4, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-17', '2023-10-17', '2023-10-17', 'a', 'b', 'yyyyyyyyy'),
+(2, 4, 3, 4, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-18', '2023-10-18', '2023-10-18', 'a', 'b', 'yyyyyyyyy'),
+(3, 2, 4, 4, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-19', '2023-10-19', '2023-10-19', 'a', 'b', 'yyyyyyyyy'),
+(1, 2, 3, 2, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-18', '2023-10-18', '2023-10-18', 'a', 'b', 'yyyyyyyyy'),
+(4, 3, 3, 3, 5.5, 6.5, 7.5, 8.5, 'o', 'k', '2023-10-18', '2023-10-18', '2023-10-18', 'a', 'b', 'yyyyyyyyy')
+
+statement ok
+CREATE TABLE IF NOT EXISTS orders (
+    o_orderkey       integer not null,
+    o_custkey        integer not null,
+    o_orderstatus    char(1) not null,
+    o_totalprice     decimalv3(15,2) not null,
+    o_orderdate      date not null,
+    o_orderpriority  char(15) not null,
+    o_clerk          char(15) not null,
+    o_shippriority   integer not null,
+    o_comment        varchar(79) not null
+)
+DUPLICATE KEY(o_orderkey, o_custkey)
+PARTITION BY RANGE(o_orderdate)(
+FROM ('2023-10-17') TO ('2023-11-01') INTERVAL 1 DAY)
+DISTRIBUTED BY HASH(o_orderkey) BUCKETS 3
+
+statement ok
+INSERT INTO orders VALUES
+(1, 1, 'o', 9.5, '2023-10-17', 'a', 'b', 1, 'yy'),
+(1, 1, 'o', 10.5, '2023-10-18', 'a', 'b', 1, 'yy'),
+(2, 1, 'o', 11.5, '2023-10-19', 'a', 'b', 1, 'yy'),
+(3, 1, 'o', 12.5, '2023-10-19', 'a', 'b', 1, 'yy'),
+(2, 2, 'f', 13.5, '2023-10-18', 'c', 'd', 2, 'zz')
+
+statement ok
+CREATE TABLE IF NOT EXISTS partsupp (
+    ps_partkey     INTEGER NOT NULL,
+    ps_suppkey     INTEGER NOT NULL,
+    ps_availqty    INTEGER NOT NULL,
+    ps_supplycost  DECIMALV3(15,2)  NOT NULL,
+    ps_comment     VARCHAR(199) NOT NULL
+)
+DUPLICATE KEY(ps_partkey, ps_suppkey)
+DISTRIBUTED BY HASH(ps_partkey) BUCKETS 3
+
+statement ok
+INSERT INTO partsupp VALUES
+(2, 3, 9, 10.01, 'supply1'),
+(4, 3, 10, 11.01, 'supply2'),
+(2, 3, 10, 11.01, 'supply3'),
+(2, 4, 11, 12.01, 'supply4')
+
+statement ok
+CREATE MATERIALIZED VIEW mv11_0
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT
+    o_orderdate,
+    count(o_shippriority),
+    count(o_comment),
+    l_orderkey,
+    count(l_partkey)
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+GROUP BY o_orderdate, l_orderkey
+LIMIT 8 OFFSET 1
+
+statement ok
+CREATE MATERIALIZED VIEW mv11_1
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT
+    o_orderdate,
+    o_shippriority,
+    o_comment,
+    l_orderkey,
+    l_partkey
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+WHERE o_orderdate > '2023-10-17'
+ORDER BY o_orderkey
+LIMIT 4 OFFSET 2
+
+wait tasks
+
+materializations
+SELECT
+    o_orderdate,
+    count(o_shippriority),
+    count(o_comment),
+    l_orderkey,
+    count(l_partkey)
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+GROUP BY o_orderdate, l_orderkey
+LIMIT 4 OFFSET 2
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv11_0
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+
+query
+SELECT count(*) FROM (SELECT
+    o_orderdate,
+    count(o_shippriority),
+    count(o_comment),
+    l_orderkey,
+    count(l_partkey)
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+GROUP BY o_orderdate, l_orderkey
+LIMIT 4 OFFSET 2) t
+----
+3
+
+# An extra condition the MV does not have: the MV's LIMIT rows cannot be filtered into the query's.
+materializations
+SELECT
+    o_orderdate,
+    count(o_shippriority),
+    count(o_comment),
+    l_orderkey,
+    count(l_partkey)
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+WHERE o_orderdate > '2023-12-08'
+GROUP BY o_orderdate, l_orderkey
+LIMIT 4 OFFSET 2
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: Predicate compensate fail: the view keeps only some rows of its definition, so the query's conditions must be the view's
+
+# Rows beyond the MV's: OFFSET 0 is before its first row.
+materializations
+SELECT
+    o_orderdate,
+    count(o_shippriority),
+    count(o_comment),
+    l_orderkey,
+    count(l_partkey)
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+GROUP BY o_orderdate, l_orderkey
+LIMIT 4
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the query's LIMIT 4 OFFSET 0 reads rows beyond the view's LIMIT 8 OFFSET 1
+
+materializations
+SELECT
+    o_orderdate,
+    o_shippriority,
+    o_comment,
+    l_orderkey,
+    l_partkey
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+WHERE o_orderdate > '2023-10-17'
+ORDER BY o_orderkey
+LIMIT 2 OFFSET 3
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the view aggregates and the query does not
+
+# The seed's mv11_1 orders by o_orderkey, which it does not keep: its rows cannot be put in that
+# order again, so it answers nothing (EXPLAIN says so above). Keeping the key, it answers.
+statement ok
+CREATE MATERIALIZED VIEW mv11_2
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT
+    o_orderdate,
+    o_shippriority,
+    o_comment,
+    l_orderkey,
+    l_partkey,
+    o_orderkey
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+WHERE o_orderdate > '2023-10-17'
+ORDER BY o_orderkey
+LIMIT 4 OFFSET 2
+
+wait tasks
+
+materializations
+SELECT
+    o_orderdate,
+    o_shippriority,
+    o_comment,
+    l_orderkey,
+    l_partkey,
+    o_orderkey
+FROM orders
+LEFT JOIN lineitem ON l_orderkey = o_orderkey
+LEFT JOIN partsupp ON ps_partkey = l_partkey AND l_suppkey = ps_suppkey
+WHERE o_orderdate > '2023-10-17'
+ORDER BY o_orderkey
+LIMIT 2 OFFSET 3
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv11_2
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the view aggregates and the query does not
+
+# Ordered by a key that decides every row's place, the rows are checked too.
+statement ok
+CREATE MATERIALIZED VIEW top_orders
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT o_orderkey, o_custkey, o_orderdate, o_totalprice FROM orders
+ORDER BY o_totalprice DESC, o_orderkey
+LIMIT 4 OFFSET 1
+
+wait tasks
+
+query both
+SELECT o_orderkey, o_custkey, o_orderdate, o_totalprice FROM orders
+ORDER BY o_totalprice DESC, o_orderkey
+LIMIT 2 OFFSET 2
+----
+2|1|2023-10-19|11.50
+1|1|2023-10-18|10.50
+
+materializations
+SELECT o_orderkey, o_custkey, o_orderdate, o_totalprice FROM orders
+ORDER BY o_totalprice DESC, o_orderkey
+LIMIT 2 OFFSET 2
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: top_orders
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+
+query both
+SELECT o_orderkey, o_totalprice FROM orders
+ORDER BY o_totalprice DESC, o_orderkey
+LIMIT 3 OFFSET 1
+----
+3|12.50
+2|11.50
+1|10.50
+
+# Another order is not the MV's.
+materializations
+SELECT o_orderkey, o_custkey, o_orderdate, o_totalprice FROM orders
+ORDER BY o_totalprice, o_orderkey
+LIMIT 2 OFFSET 2
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: top_orders
+  FailSummary: Match mode is invalid: the query's ORDER BY is not the view's
+  Name: mv11_0
+  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
+  Name: mv11_2
+  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
+
+# Without LIMIT the query needs every row.
+materializations
+SELECT o_orderkey, o_totalprice FROM orders WHERE o_totalprice > 10
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_1
+  FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
+  Name: mv11_2
+  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
+  Name: top_orders
+  FailSummary: Match mode is invalid: the view keeps only the rows of its LIMIT, and the query has none
