@@ -176,12 +176,13 @@ final class SpjgBuilder {
 
     private List<Integer> join(PlanNode.Join j, boolean nullExtended) {
         PlanNode.JoinKind kind = j.kind();
-        if (!kind.keepsRight() || j.condition() != null && PlanExpressions.hasSubquery(j.condition())) {
+        if (j.condition() != null && PlanExpressions.hasSubquery(j.condition())) {
             return null;
         }
         boolean full = kind == PlanNode.JoinKind.FULL;
         boolean leftExtended = nullExtended || full || kind == PlanNode.JoinKind.RIGHT;
-        boolean rightExtended = nullExtended || full || kind == PlanNode.JoinKind.LEFT;
+        // The right side of a semi or anti join is only probed: a filter there is no filter of the result.
+        boolean rightExtended = nullExtended || full || kind == PlanNode.JoinKind.LEFT || !kind.keepsRight();
         List<Integer> left = spj(j.left(), leftExtended);
         List<Integer> right = left == null ? null : spj(j.right(), rightExtended);
         if (right == null) {

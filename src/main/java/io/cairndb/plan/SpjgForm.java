@@ -74,8 +74,9 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
     /**
      * The normal form of a plan, or empty when it is not of that shape: an optional Project over an
      * optional Aggregate, over a tree of Scans, Filters, Projects, Windows over one table and inner,
-     * cross and outer joins. Not: semi and anti joins, subqueries, a Filter below the NULL-extended
-     * side of an outer join (it is not a filter of the result), a computed column there either.
+     * cross, outer, semi and anti joins. Not: subqueries, a Filter below the NULL-extended side of an
+     * outer join or the probed side of a semi or anti join (it is not a filter of the result), a computed
+     * column there either.
      */
     public static Optional<SpjgForm> of(PlanNode plan) {
         return SpjgBuilder.build(plan);

@@ -14,8 +14,9 @@ import java.util.TreeSet;
 
 /**
  * Compares the join graphs of a query and a view under a table mapping. Inner joins need nothing
- * more than their predicates (those are compared as predicates); with outer joins, every join must
- * pair up by the tables on each side, outer joins with the same conditions. A view's outer join may
+ * more than their predicates (those are compared as predicates); with outer, semi or anti joins,
+ * every join must pair up by the tables on each side, those with the same conditions (semi and anti
+ * joins of the same kind). A view's outer join may
  * answer a query's inner (or narrower outer) join: the view is then read as if that join were inner,
  * filtered to the rows on which it matched (join derivation), which a non-NULL column of the side that
  * may be NULL-extended tells.
@@ -50,7 +51,8 @@ record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
                 }
                 if (set(j.leftTables()).equals(left) && set(j.rightTables()).equals(right)) {
                     match = q;
-                } else if (set(j.leftTables()).equals(right) && set(j.rightTables()).equals(left)) {
+                } else if (set(j.leftTables()).equals(right) && set(j.rightTables()).equals(left)
+                        && j.kind().keepsRight() && v.kind().keepsRight()) {
                     match = q;
                     swapped = true;
                 }
@@ -67,17 +69,21 @@ record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
                 continue;
             }
             if (!sameConditions(q, v, tr)) {
-                throw new MatchFailure("Match mode is invalid: the conditions of the " + v.kind() + " join differ");
+                throw new MatchFailure("Match mode is invalid: the conditions of the " + words(v.kind()) + " join differ");
             }
             if (viewKind == queryKind) {
                 continue;
+            }
+            if (!viewKind.keepsRight() || !queryKind.keepsRight()) {
+                throw new MatchFailure("Match mode is invalid: the query's " + words(q.kind()) + " join is not the view's "
+                        + words(v.kind()) + " join");
             }
             boolean needLeft = keepsAllOf(viewKind, true) && !keepsAllOf(queryKind, true);
             boolean needRight = keepsAllOf(viewKind, false) && !keepsAllOf(queryKind, false);
             if (keepsAllOf(queryKind, true) && !keepsAllOf(viewKind, true)
                     || keepsAllOf(queryKind, false) && !keepsAllOf(viewKind, false)) {
-                throw new MatchFailure("Match mode is invalid: the view's " + v.kind()
-                        + " join lacks rows the query's " + q.kind() + " join keeps");
+                throw new MatchFailure("Match mode is invalid: the view's " + words(v.kind())
+                        + " join lacks rows the query's " + words(q.kind()) + " join keeps");
             }
             // The side the view keeps unmatched (NULL-extended on the other) must be matched.
             if (needLeft) {
@@ -91,6 +97,10 @@ record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
             }
         }
         return new JoinDerivation(derived, nonNulls);
+    }
+
+    private static String words(PlanNode.JoinKind kind) {
+        return kind.name().replace('_', ' ');
     }
 
     private static boolean hasOuter(SpjgForm form) {

@@ -163,14 +163,15 @@ class SpjgFormTest {
         PlanNode.SortKey byA = new PlanNode.SortKey(ref(t, "a"), true, true);
         PlanNode window = new PlanNode.Window(t, List.of(new PlanNode.WindowAssignment(f.column("rn BIGINT"),
                 new PlanNode.WindowCall("row_number", List.of(), false, List.of(), List.of(byA), null))));
-        PlanNode semi = join(PlanNode.JoinKind.LEFT_SEMI, t, u, eq(ref(t, "a"), ref(u, "a")));
+        PlanNode semiOverFilter = join(PlanNode.JoinKind.LEFT_SEMI, t, filter(u, op(Operator.GT, ref(u, "c"), lit(0))),
+                eq(ref(t, "a"), ref(u, "a")));
         PlanNode subquery = filter(t, new ScalarExpr.Subquery(ScalarExpr.SubqueryKind.EXISTS, false, null, u,
                 DataType.BOOLEAN, false));
         PlanNode having = filter(groupBy(t, List.of(col(t, "a"))), op(Operator.GT, ref(t, "a"), lit(1)));
         PlanNode windowOverFilter = new PlanNode.Window(filter(t, op(Operator.GT, ref(t, "b"), lit(1))),
                 ((PlanNode.Window) window).windows());
         for (PlanNode plan : List.of(windowOverFilter, new PlanNode.Limit(t, 10, 0), new PlanNode.Sort(t, List.of(byA)),
-                semi, subquery, having, new PlanNode.Distinct(t))) {
+                semiOverFilter, subquery, having, new PlanNode.Distinct(t))) {
             assertEquals(Optional.empty(), SpjgForm.of(plan), PlanText.of(plan));
         }
     }
