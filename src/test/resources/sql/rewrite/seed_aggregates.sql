@@ -416,9 +416,9 @@ MaterializedViewRewriteFail:
   Name: mv4
   FailSummary: The columns used by query are not in view: group by o_orderstatus
   Name: mv10_0
-  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  FailSummary: Match mode is invalid: the view joins lineitem, which the query does not, and its join may drop or add rows of the other tables
   Name: mv5
-  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  FailSummary: Match mode is invalid: the view joins lineitem, which the query does not, and its join may drop or add rows of the other tables
 
 query rowsort both
 SELECT o_orderstatus, o_orderpriority, count(*), grouping(o_orderstatus), grouping_id(o_orderstatus, o_orderpriority)
@@ -459,6 +459,6 @@ MaterializedViewRewriteFail:
   Name: mv4
   FailSummary: The columns used by query are not in view: group by o_orderstatus
   Name: mv10_0
-  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  FailSummary: Match mode is invalid: the view joins lineitem, which the query does not, and its join may drop or add rows of the other tables
   Name: mv5
-  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  FailSummary: Match mode is invalid: the view joins lineitem, which the query does not, and its join may drop or add rows of the other tables

@@ -153,7 +153,7 @@ MaterializedViewRewriteSuccessButNotChose:
 (empty)
 MaterializedViewRewriteFail:
   Name: mv8_0
-  FailSummary: View struct info is invalid: the view reads mv8_0_inner_mv, which the query does not
+  FailSummary: Match mode is invalid: the query reads lineitem, orders, which the view does not
 
 statement ok
 SET enable_materialized_view_nest_rewrite = true
@@ -222,4 +222,4 @@ MaterializedViewRewriteFail:
   Name: mv8_0_inner_mv
   FailSummary: The MV is not in sync with its base tables (SyncWithBaseTables = 0) in partition(s) mv8_0_inner_mv
   Name: mv8_0
-  FailSummary: View struct info is invalid: the view reads mv8_0_inner_mv, which the query does not
+  FailSummary: Match mode is invalid: the query reads lineitem, orders, which the view does not

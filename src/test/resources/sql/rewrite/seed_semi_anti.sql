@@ -152,6 +152,6 @@ MaterializedViewRewriteSuccessButNotChose:
 (empty)
 MaterializedViewRewriteFail:
   Name: anti_mv
-  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  FailSummary: Match mode is invalid: the view joins lineitem, which the query does not, and its join may drop or add rows of the other tables
   Name: semi_mv
-  FailSummary: View struct info is invalid: the view reads lineitem, which the query does not
+  FailSummary: Match mode is invalid: the view joins lineitem, which the query does not, and its join may drop or add rows of the other tables

@@ -316,6 +316,10 @@ MaterializedViewRewriteSuccessButNotChose:
 MaterializedViewRewriteFail:
   Name: mv11_1
   FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the view reads lineitem, partsupp, which the query does not
+  Name: mv11_2
+  FailSummary: Match mode is invalid: the view reads lineitem, partsupp, which the query does not
 
 query both
 SELECT o_orderkey, o_totalprice FROM orders
@@ -340,12 +344,12 @@ MaterializedViewRewriteSuccessButNotChose:
 MaterializedViewRewriteFail:
   Name: mv11_1
   FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the view reads lineitem, partsupp, which the query does not
+  Name: mv11_2
+  FailSummary: Match mode is invalid: the view reads lineitem, partsupp, which the query does not
   Name: top_orders
   FailSummary: Match mode is invalid: the query's ORDER BY is not the view's
-  Name: mv11_0
-  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
-  Name: mv11_2
-  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
 
 # Without LIMIT the query needs every row.
 materializations
@@ -360,8 +364,8 @@ MaterializedViewRewriteFail:
   Name: mv11_1
   FailSummary: View struct info is invalid: the view's ORDER BY is not on its columns, so its rows cannot be put in that order again
   Name: mv11_0
-  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
+  FailSummary: Match mode is invalid: the view keeps only the rows of its LIMIT, which answer only a LIMIT of the same query
   Name: mv11_2
-  FailSummary: View struct info is invalid: the view reads lineitem, partsupp, which the query does not
+  FailSummary: Match mode is invalid: the view keeps only the rows of its LIMIT, which answer only a LIMIT of the same query
   Name: top_orders
-  FailSummary: Match mode is invalid: the view keeps only the rows of its LIMIT, and the query has none
+  FailSummary: Match mode is invalid: the view keeps only the rows of its LIMIT, which answer only a LIMIT of the same query

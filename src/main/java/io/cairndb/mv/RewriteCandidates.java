@@ -6,6 +6,8 @@ import io.cairndb.analyzer.QueryRewriter;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.ConstraintMeta;
+import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
@@ -19,9 +21,11 @@ import io.cairndb.rewrite.Materialization;
 import io.cairndb.rewrite.MvRewriter;
 import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.rewrite.RewriteSettings;
+import io.cairndb.rewrite.TableKeys;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -56,19 +60,21 @@ final class RewriteCandidates implements QueryRewriter {
         }
         boolean nested = ctx.session().flag("enable_materialized_view_nest_rewrite");
         List<Materialization> candidates = new ArrayList<>();
-        for (MvMeta mv : relevant(ctx.catalog(), plan, nested)) {
+        Map<Long, String> tables = new HashMap<>();
+        scanned(plan, tables);
+        for (MvMeta mv : relevant(ctx.catalog(), tables.keySet(), nested)) {
             candidates.add(materialization(ctx, mv));
+            mv.baseTables().forEach(b -> tables.put(b.id(), b.database()));
         }
         RewriteSettings settings = new RewriteSettings(nested,
                 number(ctx, "materialized_view_rewrite_success_candidate_num"),
                 number(ctx, "materialized_view_relation_mapping_max_count"));
-        return MvRewriter.rewrite(plan, candidates, settings);
+        return MvRewriter.rewrite(plan, candidates, settings, keys(ctx.catalog(), tables));
     }
 
     /** MVs reading a table the query reads; with nested rewrite, also MVs over those MVs. */
-    private static List<MvMeta> relevant(Catalog catalog, PlanNode plan, boolean nested) {
-        Set<Long> tables = new HashSet<>();
-        scanned(plan, tables);
+    private static List<MvMeta> relevant(Catalog catalog, Set<Long> queried, boolean nested) {
+        Set<Long> tables = new HashSet<>(queried);
         List<MvMeta> all = catalog.allMvs();
         List<MvMeta> out = new ArrayList<>();
         Set<Long> taken = new HashSet<>();
@@ -252,10 +258,44 @@ final class RewriteCandidates implements QueryRewriter {
         return v == null ? 0 : Integer.parseInt(v.trim());
     }
 
-    private static void scanned(PlanNode node, Set<Long> out) {
+    /** The tables a plan scans, with their databases. */
+    private static void scanned(PlanNode node, Map<Long, String> out) {
         if (node instanceof PlanNode.Scan s) {
-            out.add(s.source().tableId());
+            out.put(s.source().tableId(), s.source().database());
         }
         node.inputs().forEach(i -> scanned(i, out));
+    }
+
+    /** The unique keys (key models and constraints) and foreign keys of some tables. */
+    private static TableKeys keys(Catalog catalog, Map<Long, String> tables) {
+        Map<Long, List<Set<String>>> unique = new HashMap<>();
+        Map<Long, List<TableKeys.ForeignKey>> foreign = new HashMap<>();
+        tables.forEach((id, database) -> {
+            TableMeta t = catalog.tableById(database, id);
+            if (t == null) {
+                return;
+            }
+            List<Set<String>> sets = new ArrayList<>();
+            if (t.keyModel() != null && t.keyModel() != KeyModel.DUPLICATE) {
+                sets.add(names(t.keyColumns().stream().map(ColumnMeta::name).toList()));
+            }
+            List<TableKeys.ForeignKey> fks = new ArrayList<>();
+            for (ConstraintMeta c : t.constraints()) {
+                if (c.kind() == ConstraintMeta.Kind.FOREIGN_KEY) {
+                    fks.add(new TableKeys.ForeignKey(c.columns(), c.referencedTableId(), c.referencedColumns()));
+                } else {
+                    sets.add(names(c.columns()));
+                }
+            }
+            unique.put(id, sets);
+            foreign.put(id, fks);
+        });
+        return new TableKeys(unique, foreign);
+    }
+
+    private static Set<String> names(List<String> columns) {
+        Set<String> out = new HashSet<>();
+        columns.forEach(c -> out.add(c.toLowerCase(java.util.Locale.ROOT)));
+        return out;
     }
 }

@@ -21,24 +21,37 @@ import java.util.TreeSet;
  * filtered to the rows on which it matched (join derivation), which a non-NULL column of the side that
  * may be NULL-extended tells.
  *
+ * A query's semi join to a table on one of its unique keys is answered by a view's inner join on the
+ * same condition (each row matches at most once, so the inner join's rows are the semi join's). Joins
+ * of the view to tables the query does not read must be ones {@link JoinElimination} removes.
+ *
+ * @param query    the query's form, semi joins answered by inner ones made inner (query column space)
  * @param view     the view's form with every derived join made inner (view column space)
  * @param nonNulls for each side the query needs matched, the view columns any one of which is
  *                 non-NULL exactly on those rows
+ * @param dropped  the view's columns of the tables whose joins are eliminated
  */
-record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
+record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonNulls, Set<Integer> dropped) {
 
-    static JoinDerivation of(SpjgForm query, SpjgForm view, ViewTranslation tr) {
-        boolean outer = hasOuter(query) || hasOuter(view);
+    static JoinDerivation of(SpjgForm query, SpjgForm view, ViewTranslation tr, TableKeys keys) {
+        Set<Integer> eliminated = JoinElimination.edges(view, tr.unmappedTables(), keys);
+        Set<Integer> dropped = new HashSet<>();
+        tr.unmappedTables().forEach(t -> view.tables().get(t).outputs().forEach(c -> dropped.add(c.id())));
+        boolean outer = hasOuter(query) || hasOuter(view, eliminated);
         if (!outer) {
-            return new JoinDerivation(view, List.of());
+            return new JoinDerivation(query, view, List.of(), dropped);
         }
-        if (query.joins().size() != view.joins().size()) {
+        if (query.joins().size() != view.joins().size() - eliminated.size()) {
             throw new MatchFailure("Match mode is invalid: the query and the view join their tables differently");
         }
         SpjgForm derived = view;
+        SpjgForm answered = query;
         List<List<PlanColumn>> nonNulls = new ArrayList<>();
         Set<Integer> used = new HashSet<>();
         for (int e = 0; e < view.joins().size(); e++) {
+            if (eliminated.contains(e)) {
+                continue;
+            }
             SpjgForm.JoinEdge v = view.joins().get(e);
             Set<Integer> left = mapped(v.leftTables(), tr);
             Set<Integer> right = mapped(v.rightTables(), tr);
@@ -74,6 +87,11 @@ record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
             if (viewKind == queryKind) {
                 continue;
             }
+            if (viewKind == PlanNode.JoinKind.INNER && queryKind == PlanNode.JoinKind.LEFT_SEMI
+                    && probesUniqueKey(query, q, keys)) {
+                answered = answered.withInnerJoin(match);
+                continue;
+            }
             if (!viewKind.keepsRight() || !queryKind.keepsRight()) {
                 throw new MatchFailure("Match mode is invalid: the query's " + words(q.kind()) + " join is not the view's "
                         + words(v.kind()) + " join");
@@ -96,7 +114,27 @@ record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
                 derived = derived.withInnerJoin(e);
             }
         }
-        return new JoinDerivation(derived, nonNulls);
+        return new JoinDerivation(answered, derived, nonNulls, dropped);
+    }
+
+    /** Whether a semi join's condition equates a unique key of its probed side (one table) with the other side. */
+    private static boolean probesUniqueKey(SpjgForm query, SpjgForm.JoinEdge semi, TableKeys keys) {
+        if (semi.rightTables().size() != 1) {
+            return false;
+        }
+        PlanNode.Scan probed = query.tables().get(semi.rightTables().get(0));
+        List<Integer> ids = probed.outputs().stream().map(PlanColumn::id).toList();
+        Set<String> equated = new HashSet<>();
+        for (ScalarExpr c : semi.conjuncts()) {
+            if (Operator.EQ.is(c)) {
+                for (ScalarExpr a : ((ScalarExpr.Call) c).args()) {
+                    if (a instanceof ScalarExpr.ColumnRef r && ids.contains(r.id())) {
+                        equated.add(probed.columns().get(ids.indexOf(r.id())));
+                    }
+                }
+            }
+        }
+        return keys.isUnique(probed.source().tableId(), equated);
     }
 
     private static String words(PlanNode.JoinKind kind) {
@@ -104,7 +142,16 @@ record JoinDerivation(SpjgForm view, List<List<PlanColumn>> nonNulls) {
     }
 
     private static boolean hasOuter(SpjgForm form) {
-        return form.joins().stream().anyMatch(j -> !inner(j.kind()));
+        return hasOuter(form, Set.of());
+    }
+
+    private static boolean hasOuter(SpjgForm form, Set<Integer> except) {
+        for (int e = 0; e < form.joins().size(); e++) {
+            if (!except.contains(e) && !inner(form.joins().get(e).kind())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean inner(PlanNode.JoinKind kind) {

@@ -30,17 +30,23 @@ public final class MvRewriter {
     private final List<Materialization> usable;
     private final RewriteSettings settings;
     private final ColumnIds ids;
+    private final TableKeys keys;
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final Set<String> succeeded = new LinkedHashSet<>();
 
-    private MvRewriter(List<Materialization> usable, RewriteSettings settings, ColumnIds ids) {
+    private MvRewriter(List<Materialization> usable, RewriteSettings settings, ColumnIds ids, TableKeys keys) {
         this.usable = usable;
         this.settings = settings;
         this.ids = ids;
+        this.keys = keys;
     }
 
-    /** The plan with what the MVs can answer read from them; {@code materializations} are the candidates. */
-    public static RewriteOutcome rewrite(PlanNode plan, List<Materialization> materializations, RewriteSettings settings) {
+    /**
+     * The plan with what the MVs can answer read from them; {@code materializations} are the candidates,
+     * {@code keys} what may be assumed about the keys of the tables they and the query read.
+     */
+    public static RewriteOutcome rewrite(PlanNode plan, List<Materialization> materializations, RewriteSettings settings,
+                                         TableKeys keys) {
         if (materializations.isEmpty()) {
             return RewriteOutcome.unchanged(plan);
         }
@@ -59,7 +65,7 @@ public final class MvRewriter {
             }
         }
         usable.sort(Comparator.comparingLong(Materialization::rows).thenComparing(Materialization::name));
-        MvRewriter r = new MvRewriter(usable, settings, new ColumnIds(PlanNodes.maxColumnId(plan) + 1));
+        MvRewriter r = new MvRewriter(usable, settings, new ColumnIds(PlanNodes.maxColumnId(plan) + 1), keys);
         // A part of the query answers only for the columns read above it: scans read no others. (A
         // correlated subquery's references are not seen by the pruning, so such plans keep theirs.)
         PlanNode current = usable.isEmpty() || hasSubquery(plan) ? plan : UsedColumns.prune(plan);
@@ -113,14 +119,15 @@ public final class MvRewriter {
         int answered = 0;
         for (Materialization mv : usable) {
             List<Long> viewTables = mv.form().tables().stream().map(s -> s.source().tableId()).sorted().toList();
-            if (!viewTables.equals(tables)) {
+            if (!covers(viewTables, tables)) {
                 if (tables.stream().anyMatch(mv.tableIds()::contains)) {
                     fail(mv, tableDifference(form, mv));
                 }
                 continue;
             }
             if (mv.topN() != null) {
-                fail(mv, "Match mode is invalid: the view keeps only the rows of its LIMIT, and the query has none");
+                fail(mv, "Match mode is invalid: the view keeps only the rows of its LIMIT, which answer only a LIMIT of "
+                        + "the same query");
                 continue;
             }
             if (answered >= settings.successCandidates()) {
@@ -131,7 +138,7 @@ public final class MvRewriter {
             PlanNode plan = null;
             for (int[] mapping : TableMapping.of(form.tables(), mv.form().tables(), settings.mappingLimit())) {
                 try {
-                    plan = ViewMatcher.match(form, mv, mapping, ids);
+                    plan = ViewMatcher.match(form, mv, mapping, ids, keys);
                     break;
                 } catch (MatchFailure f) {
                     fail(mv, f.getMessage());
@@ -165,7 +172,11 @@ public final class MvRewriter {
         List<Long> tables = form.tables().stream().map(s -> s.source().tableId()).sorted().toList();
         for (Materialization mv : usable) {
             Materialization.TopN topN = mv.topN();
-            if (topN == null || !mv.form().tables().stream().map(s -> s.source().tableId()).sorted().toList().equals(tables)) {
+            if (topN == null) {
+                continue;
+            }
+            if (!mv.form().tables().stream().map(s -> s.source().tableId()).sorted().toList().equals(tables)) {
+                fail(mv, tableDifference(form, mv));
                 continue;
             }
             if (limit.offset() < topN.offset() || limit.count() + limit.offset() > topN.count() + topN.offset()) {
@@ -175,7 +186,7 @@ public final class MvRewriter {
             }
             for (int[] mapping : TableMapping.of(form.tables(), mv.form().tables(), settings.mappingLimit())) {
                 try {
-                    ViewMatcher.Exact exact = ViewMatcher.exact(form, mv, mapping, ids);
+                    ViewMatcher.Exact exact = ViewMatcher.exact(form, mv, mapping, ids, keys);
                     requireSameOrder(sort, topN, exact, mv);
                     succeeded.add(mv.name());
                     PlanNode ordered = sort == null ? exact.plan() : new PlanNode.Sort(exact.plan(), sort.keys());
@@ -222,17 +233,28 @@ public final class MvRewriter {
         form.tables().forEach(s -> query.add(s.source().table()));
         Set<String> view = new TreeSet<>();
         mv.form().tables().forEach(s -> view.add(s.source().table()));
-        Set<String> onlyView = new TreeSet<>(view);
-        onlyView.removeAll(query);
-        if (!onlyView.isEmpty()) {
-            return "View struct info is invalid: the view reads " + String.join(", ", onlyView) + ", which the query does not";
-        }
         Set<String> onlyQuery = new TreeSet<>(query);
         onlyQuery.removeAll(view);
         if (!onlyQuery.isEmpty()) {
             return "Match mode is invalid: the query reads " + String.join(", ", onlyQuery) + ", which the view does not";
         }
+        Set<String> onlyView = new TreeSet<>(view);
+        onlyView.removeAll(query);
+        if (!onlyView.isEmpty()) {
+            return "Match mode is invalid: the view reads " + String.join(", ", onlyView) + ", which the query does not";
+        }
         return "Match mode is invalid: the query and the view read their tables a different number of times";
+    }
+
+    /** Whether the view reads every table the query reads, as often (it may read more, see JoinElimination). */
+    private static boolean covers(List<Long> view, List<Long> query) {
+        List<Long> rest = new ArrayList<>(view);
+        for (Long t : query) {
+            if (!rest.remove(t)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean plainScans(SpjgForm form) {

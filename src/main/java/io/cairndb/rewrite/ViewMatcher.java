@@ -29,6 +29,7 @@ final class ViewMatcher {
     private final Materialization mv;
     private final ColumnIds ids;
     private final ViewTranslation tr;
+    private final JoinDerivation joins;
     private final Map<Integer, List<PlanColumn>> queryEqual;
     /** Whether the query must be answered by the MV's rows as they are: no filter, no roll-up. */
     private final boolean exact;
@@ -39,26 +40,27 @@ final class ViewMatcher {
     record Exact(PlanNode plan, List<PlanColumn> viewColumns) {
     }
 
-    private ViewMatcher(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids, boolean exact) {
-        this.query = query;
+    private ViewMatcher(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids, TableKeys keys, boolean exact) {
         this.mv = mv;
         this.ids = ids;
         this.exact = exact;
         this.tr = new ViewTranslation(query, mv.form(), mapping, ids);
-        this.queryEqual = ViewExpressions.equalities(query.classes());
+        this.joins = JoinDerivation.of(query, mv.form(), tr, keys);
+        this.query = joins.query();
+        this.queryEqual = ViewExpressions.equalities(this.query.classes());
     }
 
     /** The plan that computes {@code query}'s outputs from the MV; a {@link MatchFailure} when there is none. */
-    static PlanNode match(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
-        return new ViewMatcher(query, mv, mapping, ids, false).plan();
+    static PlanNode match(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids, TableKeys keys) {
+        return new ViewMatcher(query, mv, mapping, ids, keys, false).plan();
     }
 
     /**
      * The plan that gives {@code query}'s outputs from the MV's rows without filtering or grouping them
      * (an MV that keeps only some rows of its definition, such as its LIMIT, answers only so).
      */
-    static Exact exact(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids) {
-        ViewMatcher m = new ViewMatcher(query, mv, mapping, ids, true);
+    static Exact exact(SpjgForm query, Materialization mv, int[] mapping, ColumnIds ids, TableKeys keys) {
+        ViewMatcher m = new ViewMatcher(query, mv, mapping, ids, keys, true);
         return new Exact(m.plan(), m.scanColumns);
     }
 
@@ -70,7 +72,6 @@ final class ViewMatcher {
         if (view.aggregated() && !query.aggregated()) {
             throw new MatchFailure("Match mode is invalid: the view aggregates and the query does not");
         }
-        JoinDerivation joins = JoinDerivation.of(query, view, tr);
         SpjgForm derived = joins.view();
 
         for (ColumnMeta c : mv.columns()) {
@@ -97,16 +98,14 @@ final class ViewMatcher {
         }
         ViewExpressions outputs = ViewExpressions.of(groupExprs, groupColumns);
 
-        Map<Integer, List<PlanColumn>> viewEqual = ViewExpressions.equalities(
-                derived.classes().stream().map(tr::equivalenceClass).toList());
-        Map<Integer, List<PlanColumn>> ownEqual = ViewExpressions.equalities(
-                view.classes().stream().map(tr::equivalenceClass).toList());
+        List<SpjgForm.EquivalenceClass> viewClasses = classes(derived);
+        Map<Integer, List<PlanColumn>> viewEqual = ViewExpressions.equalities(viewClasses);
+        Map<Integer, List<PlanColumn>> ownEqual = ViewExpressions.equalities(classes(view));
         List<ScalarExpr> filter = new ArrayList<>();
         for (List<PlanColumn> side : joins.nonNulls()) {
             filter.add(nonNull(side.stream().map(tr::column).toList(), outputs, ownEqual));
         }
-        filter.addAll(PredicateCompensation.compute(query,
-                derived.classes().stream().map(tr::equivalenceClass).toList(), tr.exprs(derived.residuals()),
+        filter.addAll(PredicateCompensation.compute(query, viewClasses, tr.exprs(derived.residuals()),
                 e -> outputs.express(e, viewEqual)));
         if (exact && !filter.isEmpty()) {
             throw new MatchFailure("Predicate compensate fail: the view keeps only some rows of its definition, "
@@ -239,6 +238,21 @@ final class ViewMatcher {
         calls.forEach(c -> above.put(ExprTexts.of(c.column().ref()), c.column().ref()));
         ViewExpressions groups = new ViewExpressions(above);
         return project(grouped, e -> groups.express(substitute(e, values), queryEqual));
+    }
+
+    /**
+     * The view's equivalence classes in the query's columns, without the columns of tables whose joins
+     * are eliminated (their equalities hold only between the view's own rows).
+     */
+    private List<SpjgForm.EquivalenceClass> classes(SpjgForm view) {
+        List<SpjgForm.EquivalenceClass> out = new ArrayList<>();
+        for (SpjgForm.EquivalenceClass c : view.classes()) {
+            List<PlanColumn> kept = c.columns().stream().filter(x -> !joins.dropped().contains(x.id())).toList();
+            if (kept.size() > 1 || !kept.isEmpty() && !c.range().equals(io.cairndb.plan.ValueRange.ALL)) {
+                out.add(tr.equivalenceClass(new SpjgForm.EquivalenceClass(kept, c.range())));
+            }
+        }
+        return out;
     }
 
     /** The query's outputs, each under its own column, computed by {@code express}. */

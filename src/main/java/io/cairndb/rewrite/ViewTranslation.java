@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * Carries a view's expressions into the query's column ids under one table mapping: a column of a
  * view table becomes the query's column of the same name in the table it is paired with. A column
- * the query does not read gets a new id of its own, which no query expression refers to.
+ * the query does not read (or of a view table the query does not read) gets a new id of its own, which
+ * no query expression refers to.
  */
 final class ViewTranslation {
     private final Map<Integer, PlanColumn> columns = new HashMap<>();
@@ -24,23 +25,29 @@ final class ViewTranslation {
         this.mapping = mapping;
         for (int i = 0; i < view.tables().size(); i++) {
             PlanNode.Scan v = view.tables().get(i);
-            PlanNode.Scan q = query.tables().get(mapping[i]);
+            PlanNode.Scan q = mapping[i] == TableMapping.NONE ? null : query.tables().get(mapping[i]);
             for (int k = 0; k < v.outputs().size(); k++) {
                 PlanColumn vc = v.outputs().get(k);
-                int at = q.columns().indexOf(v.columns().get(k));
+                int at = q == null ? -1 : q.columns().indexOf(v.columns().get(k));
                 columns.put(vc.id(), at >= 0 ? q.outputs().get(at) : ids.fresh(vc.name(), vc.type(), vc.nullable()));
             }
         }
     }
 
-    /** The query position of the table at a view position. */
+    /** The query position of the table at a view position ({@link TableMapping#NONE} for none). */
     int table(int viewPosition) {
         return mapping[viewPosition];
     }
 
-    /** Whether the column is one of the view's tables' (not an aggregate's). */
-    boolean isTableColumn(int viewColumnId) {
-        return columns.containsKey(viewColumnId);
+    /** The view table positions no query table stands for. */
+    java.util.Set<Integer> unmappedTables() {
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        for (int i = 0; i < mapping.length; i++) {
+            if (mapping[i] == TableMapping.NONE) {
+                out.add(i);
+            }
+        }
+        return out;
     }
 
     PlanColumn column(PlanColumn view) {
