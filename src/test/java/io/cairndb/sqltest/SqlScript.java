@@ -1,5 +1,8 @@
 package io.cairndb.sqltest;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,14 +21,27 @@ import java.util.List;
  * connection &lt;name&gt;            -- later records run on that session (created on first use)
  * restart                      -- closes and reopens the database from its data directory
  * wait tasks                   -- waits until no MV refresh task is pending or running
+ * include &lt;file&gt;               -- the records of another file (next to the script; not a .sql file,
+ *                                 so it is not run on its own), such as a schema several scripts share
  * </pre>
  * The SQL of a record runs until a blank line or the {@code ----} separator. Lines starting with
  * {@code #} between records are comments. NULL is written {@code NULL}; an empty string is {@code (empty)}.
  */
 record SqlScript(String name, List<Step> steps) {
 
-    sealed interface Step permits Statement, Query, Materializations, Connection, Restart, WaitTasks {
+    sealed interface Step permits Statement, Query, Materializations, Connection, Restart, WaitTasks, Include, Included {
         int line();
+    }
+
+    record Include(int line, String file) implements Step {
+    }
+
+    /** A record of an included file. */
+    record Included(String file, Step step) implements Step {
+        @Override
+        public int line() {
+            return step.line();
+        }
     }
 
     record Statement(int line, String sql, String expectedError) implements Step {
@@ -45,6 +61,21 @@ record SqlScript(String name, List<Step> steps) {
     }
 
     record WaitTasks(int line) implements Step {
+    }
+
+    /** The script in {@code file}, its include records replaced by the records of the files they name. */
+    static SqlScript load(Path file) throws IOException {
+        SqlScript script = parse(file.getFileName().toString(), Files.readString(file));
+        List<Step> steps = new ArrayList<>();
+        for (Step step : script.steps()) {
+            if (step instanceof Include include) {
+                SqlScript included = load(file.resolveSibling(include.file()));
+                included.steps().forEach(s -> steps.add(s instanceof Included ? s : new Included(included.name(), s)));
+            } else {
+                steps.add(step);
+            }
+        }
+        return new SqlScript(script.name(), steps);
     }
 
     static SqlScript parse(String name, String text) {
@@ -74,19 +105,10 @@ record SqlScript(String name, List<Step> steps) {
                 }
                 steps.add(new Statement(lineNo, sql.toString().strip(), error));
             } else if (line.equals("materializations")) {
-                i++;
-                StringBuilder sql = new StringBuilder();
-                while (i < lines.length && !lines[i].strip().equals("----")) {
-                    sql.append(lines[i]).append('\n');
-                    i++;
-                }
-                i++;
-                List<String> expected = new ArrayList<>();
-                while (i < lines.length && !lines[i].isBlank()) {
-                    expected.add(lines[i].stripTrailing());
-                    i++;
-                }
-                steps.add(new Materializations(lineNo, sql.toString().strip(), expected));
+                int[] at = {i + 1};
+                String sql = sqlBeforeSeparator(lines, at, name, lineNo);
+                steps.add(new Materializations(lineNo, sql, expectedLines(lines, at)));
+                i = at[0];
             } else if (line.startsWith("query")) {
                 boolean rowSort = false;
                 boolean bothWays = false;
@@ -102,27 +124,18 @@ record SqlScript(String name, List<Step> steps) {
                         throw new IllegalArgumentException(name + ":" + lineNo + ": unknown query option " + option);
                     }
                 }
-                StringBuilder sql = new StringBuilder();
-                i++;
-                while (i < lines.length && !lines[i].strip().equals("----")) {
-                    if (lines[i].isBlank()) {
-                        throw new IllegalArgumentException(name + ":" + lineNo + ": query without ---- separator");
-                    }
-                    sql.append(lines[i]).append('\n');
-                    i++;
-                }
-                i++;
-                List<String> expected = new ArrayList<>();
-                while (i < lines.length && !lines[i].isBlank()) {
-                    expected.add(lines[i].stripTrailing());
-                    i++;
-                }
-                steps.add(new Query(lineNo, sql.toString().strip(), rowSort, columns, bothWays, expected));
+                int[] at = {i + 1};
+                String sql = sqlBeforeSeparator(lines, at, name, lineNo);
+                steps.add(new Query(lineNo, sql, rowSort, columns, bothWays, expectedLines(lines, at)));
+                i = at[0];
             } else if (line.startsWith("connection ")) {
                 steps.add(new Connection(lineNo, line.substring("connection ".length()).strip()));
                 i++;
             } else if (line.equals("wait tasks")) {
                 steps.add(new WaitTasks(lineNo));
+                i++;
+            } else if (line.startsWith("include ")) {
+                steps.add(new Include(lineNo, line.substring("include ".length()).strip()));
                 i++;
             } else if (line.equals("restart")) {
                 steps.add(new Restart(lineNo));
@@ -132,5 +145,29 @@ record SqlScript(String name, List<Step> steps) {
             }
         }
         return new SqlScript(name, steps);
+    }
+
+    /** The SQL from line {@code at[0]} up to the ---- separator; {@code at[0]} ends after the separator. */
+    private static String sqlBeforeSeparator(String[] lines, int[] at, String name, int lineNo) {
+        StringBuilder sql = new StringBuilder();
+        while (at[0] < lines.length && !lines[at[0]].strip().equals("----")) {
+            if (lines[at[0]].isBlank()) {
+                throw new IllegalArgumentException(name + ":" + lineNo + ": query without ---- separator");
+            }
+            sql.append(lines[at[0]]).append('\n');
+            at[0]++;
+        }
+        at[0]++;
+        return sql.toString().strip();
+    }
+
+    /** The expected lines from line {@code at[0]} up to a blank line, where {@code at[0]} ends. */
+    private static List<String> expectedLines(String[] lines, int[] at) {
+        List<String> expected = new ArrayList<>();
+        while (at[0] < lines.length && !lines[at[0]].isBlank()) {
+            expected.add(lines[at[0]].stripTrailing());
+            at[0]++;
+        }
+        return expected;
     }
 }

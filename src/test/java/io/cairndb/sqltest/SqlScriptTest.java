@@ -43,7 +43,7 @@ class SqlScriptTest {
     }
 
     private void run(Path file) throws IOException, InterruptedException, URISyntaxException {
-        SqlScript script = SqlScript.parse(file.getFileName().toString(), Files.readString(file));
+        SqlScript script = SqlScript.load(file);
         Path dataDir = Files.createTempDirectory("cairn-sqltest");
         FeConfig config = new FeConfig();
         // Scripts name local() files relative to the fixtures, as Doris's are relative to user_files_secure_path.
@@ -54,8 +54,10 @@ class SqlScriptTest {
         String current = "default";
         try {
             sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
-            for (SqlScript.Step step : script.steps()) {
-                String where = script.name() + ":" + step.line();
+            for (SqlScript.Step next : script.steps()) {
+                SqlScript.Step step = next instanceof SqlScript.Included included ? included.step() : next;
+                String where = (next instanceof SqlScript.Included included ? included.file() : script.name()) + ":"
+                        + step.line();
                 if (step instanceof SqlScript.Connection c) {
                     current = c.name();
                     if (!sessions.containsKey(current)) {
