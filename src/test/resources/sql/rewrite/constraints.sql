@@ -29,6 +29,16 @@ AS SELECT o.o_id, o.cust_id, o.amount, c.name, c.city FROM orders o INNER JOIN c
 
 wait tasks
 
+# A query that reads no column of a table an MV reads (count(*)) and that no MV answers runs as written.
+query
+SELECT count(*) FROM customers
+----
+3
+
+query
+SELECT 2 FROM customers WHERE 1 = 0
+----
+
 # Without constraints the inner join may drop or repeat orders: the query on orders alone is not answered.
 materializations
 SELECT cust_id, sum(amount) FROM orders GROUP BY cust_id
@@ -84,6 +94,24 @@ SELECT o_id, amount FROM orders WHERE amount > 4
 10|5
 11|7
 12|9
+
+# One part answered by the MV, the other (reading no column) from its table.
+query rowsort both
+SELECT count(*) FROM orders UNION ALL SELECT count(*) FROM customers
+----
+3
+5
+
+query
+EXPLAIN SHAPE PLAN SELECT count(*) FROM orders UNION ALL SELECT count(*) FROM customers
+----
+SetOperation UNION ALL
+  Project
+    Aggregate
+      Scan shop.wide
+  Project
+    Aggregate
+      Scan shop.customers
 
 # A semi join to the unique key is the inner join's rows.
 query rowsort both

@@ -22,9 +22,9 @@ public final class Catalog {
 
     private final CatalogStore store = new CatalogStore();
     private final Map<String, DatabaseMeta> databases = new ConcurrentHashMap<>();
-    private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name);
-    private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name);
-    private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name);
+    private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name, TableMeta::id);
+    private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name, StreamMeta::id);
+    private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name, MvMeta::id);
     private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
@@ -91,7 +91,8 @@ public final class Catalog {
 
     /** The table with this id in {@code database}, or null (a table keeps its id through renames). */
     public TableMeta tableById(String database, long id) {
-        return tables.list(database).stream().filter(t -> t.id() == id).findFirst().orElse(null);
+        TableMeta t = tables.byId(id);
+        return t != null && t.database().equals(database) ? t : null;
     }
 
     public TableMeta requireTable(String database, String name) {
@@ -222,7 +223,7 @@ public final class Catalog {
     }
 
     public MvMeta mvById(long id) {
-        return allMvs().stream().filter(mv -> mv.id() == id).findFirst().orElse(null);
+        return mvs.byId(id);
     }
 
     public List<MvMeta> mvs(String database) {

@@ -6,16 +6,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
-/** Catalog entries of one kind, by database and name; safe for concurrent readers. */
+/**
+ * Catalog entries of one kind, by database and name, and by id (lookups by id are on hot paths: every
+ * query that rewrite considers MVs for reads base tables by id); safe for concurrent readers.
+ */
 final class NamedEntries<T> {
     private final Map<String, Map<String, T>> byDatabase = new ConcurrentHashMap<>();
+    private final Map<Long, T> byId = new ConcurrentHashMap<>();
     private final Function<T, String> database;
     private final Function<T, String> name;
+    private final ToLongFunction<T> id;
 
-    NamedEntries(Function<T, String> database, Function<T, String> name) {
+    NamedEntries(Function<T, String> database, Function<T, String> name, ToLongFunction<T> id) {
         this.database = database;
         this.name = name;
+        this.id = id;
+    }
+
+    /** The entry with an id, or null. */
+    T byId(long entryId) {
+        return byId.get(entryId);
     }
 
     T get(String db, String entry) {
@@ -36,16 +48,27 @@ final class NamedEntries<T> {
 
     void put(T entry) {
         byDatabase.computeIfAbsent(database.apply(entry), k -> new ConcurrentHashMap<>()).put(name.apply(entry), entry);
+        byId.put(id.applyAsLong(entry), entry);
     }
 
     void remove(String db, String entry) {
         Map<String, T> m = byDatabase.get(db);
         if (m != null) {
-            m.remove(entry);
+            forget(m.remove(entry));
         }
     }
 
     void removeDatabase(String db) {
-        byDatabase.remove(db);
+        Map<String, T> m = byDatabase.remove(db);
+        if (m != null) {
+            m.values().forEach(this::forget);
+        }
+    }
+
+    /** Drops a removed entry from the id index, unless its id is taken by another entry since (a rename puts first). */
+    private void forget(T removed) {
+        if (removed != null) {
+            byId.remove(id.applyAsLong(removed), removed);
+        }
     }
 }

@@ -16,10 +16,22 @@ public final class UsedColumns {
     }
 
     public static PlanNode prune(PlanNode plan) {
+        return prune(plan, false);
+    }
+
+    /**
+     * As {@link #prune(PlanNode)}, for a plan that is to run: a scan of which no column is used (under
+     * {@code count(*)}) keeps its first one, as a SELECT needs one.
+     */
+    public static PlanNode pruneForReading(PlanNode plan) {
+        return prune(plan, true);
+    }
+
+    private static PlanNode prune(PlanNode plan, boolean keepOne) {
         Set<Integer> used = new HashSet<>();
         plan.outputs().forEach(c -> used.add(c.id()));
         collect(plan, used);
-        return rebuild(plan, used);
+        return rebuild(plan, used, keepOne);
     }
 
     private static void collect(PlanNode node, Set<Integer> used) {
@@ -38,7 +50,7 @@ public final class UsedColumns {
         node.inputs().forEach(i -> collect(i, used));
     }
 
-    private static PlanNode rebuild(PlanNode node, Set<Integer> used) {
+    private static PlanNode rebuild(PlanNode node, Set<Integer> used, boolean keepOne) {
         if (node instanceof PlanNode.Scan s) {
             List<PlanColumn> outputs = new ArrayList<>();
             List<String> columns = new ArrayList<>();
@@ -48,8 +60,12 @@ public final class UsedColumns {
                     columns.add(s.columns().get(i));
                 }
             }
+            if (keepOne && outputs.isEmpty() && !s.outputs().isEmpty()) {
+                outputs.add(s.outputs().get(0));
+                columns.add(s.columns().get(0));
+            }
             return new PlanNode.Scan(s.source(), outputs, columns, s.partitions(), s.temporaryPartitions());
         }
-        return PlanNodes.withInputs(node, node.inputs().stream().map(i -> rebuild(i, used)).toList());
+        return PlanNodes.withInputs(node, node.inputs().stream().map(i -> rebuild(i, used, keepOne)).toList());
     }
 }

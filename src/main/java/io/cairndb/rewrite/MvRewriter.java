@@ -68,7 +68,8 @@ public final class MvRewriter {
         MvRewriter r = new MvRewriter(usable, settings, new ColumnIds(PlanNodes.maxColumnId(plan) + 1), keys);
         // A part of the query answers only for the columns read above it: scans read no others. (A
         // correlated subquery's references are not seen by the pruning, so such plans keep theirs.)
-        PlanNode current = usable.isEmpty() || hasSubquery(plan) ? plan : UsedColumns.prune(plan);
+        PlanNode pruned = usable.isEmpty() || hasSubquery(plan) ? plan : UsedColumns.pruneForReading(plan);
+        PlanNode current = pruned;
         int rounds = settings.nested() ? RewriteSettings.NEST_DEPTH : 1;
         for (int i = 0; i < rounds && !usable.isEmpty(); i++) {
             PlanNode next = r.visit(current, null);
@@ -77,7 +78,9 @@ public final class MvRewriter {
             }
             current = next;
         }
-        return new RewriteOutcome(current, r.report(current, unusable));
+        // A query no MV answered runs as bound.
+        PlanNode answer = current == pruned ? plan : current;
+        return new RewriteOutcome(answer, r.report(answer, unusable));
     }
 
     private PlanNode visit(PlanNode node, List<Long> triedAbove) {
