@@ -62,11 +62,9 @@ final class PredicateCompensation {
             Optional<SpjgForm.EquivalenceClass> q = query.classOf(v.columns().get(0).id());
             Set<Integer> ids = new HashSet<>();
             q.ifPresent(c -> c.columns().forEach(x -> ids.add(x.id())));
-            for (PlanColumn c : v.columns()) {
-                if (!ids.contains(c.id())) {
-                    throw new MatchFailure("Predicate compensate fail: the view's predicate " + v.columns().get(0).name()
-                            + " = " + c.name() + " is not in the query");
-                }
+            if (!v.columns().stream().allMatch(c -> ids.contains(c.id()))) {
+                throw new MatchFailure("Predicate compensate fail: the view's predicate "
+                        + ExprTexts.names(v.columns()).replace(", ", " = ") + " is not in the query");
             }
         }
         for (SpjgForm.EquivalenceClass q : query.classes()) {
