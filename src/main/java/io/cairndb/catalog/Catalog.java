@@ -25,6 +25,7 @@ public final class Catalog {
     private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name, TableMeta::id);
     private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name, StreamMeta::id);
     private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name, MvMeta::id);
+    private final Map<Long, Long> mvPublished = new ConcurrentHashMap<>();
     private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
@@ -251,7 +252,16 @@ public final class Catalog {
     }
 
     public void publishMv(MvMeta mv) {
+        mvPublished.put(mv.id(), System.currentTimeMillis());
         mvs.put(mv);
+    }
+
+    /**
+     * When the MV's current entry was published (after the transaction that wrote it committed), or 0
+     * for one read at startup: a transaction opened later sees its rows in its snapshot.
+     */
+    public long mvPublishedAt(long id) {
+        return mvPublished.getOrDefault(id, 0L);
     }
 
     public void deleteMv(Connection c, String database, String name) {

@@ -11,7 +11,7 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
-import io.cairndb.engine.Sql;
+import io.cairndb.engine.EngineErrors;
 import io.cairndb.error.CairnException;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanNodes;
@@ -23,6 +23,9 @@ import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.rewrite.RewriteSettings;
 import io.cairndb.rewrite.TableKeys;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -62,8 +65,9 @@ final class RewriteCandidates implements QueryRewriter {
         List<Materialization> candidates = new ArrayList<>();
         Map<Long, String> tables = new HashMap<>();
         scanned(plan, tables);
+        boolean snapshotTaken = ctx.txn().begun();
         for (MvMeta mv : relevant(ctx.catalog(), tables.keySet(), nested)) {
-            candidates.add(materialization(ctx, mv));
+            candidates.add(materialization(ctx, mv, snapshotTaken));
             mv.baseTables().forEach(b -> tables.put(b.id(), b.database()));
         }
         RewriteSettings settings = new RewriteSettings(nested,
@@ -92,10 +96,10 @@ final class RewriteCandidates implements QueryRewriter {
         return out;
     }
 
-    private Materialization materialization(StatementContext ctx, MvMeta mv) {
+    private Materialization materialization(StatementContext ctx, MvMeta mv, boolean snapshotTaken) {
         Set<Long> bases = new HashSet<>();
         mv.baseTables().forEach(b -> bases.add(b.id()));
-        String why = unusable(ctx, mv);
+        String why = unusable(ctx, mv, snapshotTaken);
         if (why != null) {
             return Materialization.unusable(mv.database(), mv.name(), bases, why);
         }
@@ -131,8 +135,11 @@ final class RewriteCandidates implements QueryRewriter {
                 rows(ctx, mv, table), union, bound.topN());
     }
 
-    /** Why the MV cannot answer queries now, whatever its data, or null. */
-    private static String unusable(StatementContext ctx, MvMeta mv) {
+    /**
+     * Why the MV cannot answer queries now, whatever its data, or null. {@code snapshotTaken}: an earlier
+     * statement of the transaction took its snapshot.
+     */
+    private static String unusable(StatementContext ctx, MvMeta mv, boolean snapshotTaken) {
         Catalog catalog = ctx.catalog();
         if ("false".equalsIgnoreCase(mv.properties().getOrDefault("enable_query_rewrite", "true").trim())) {
             return "The MV's property enable_query_rewrite is false";
@@ -148,6 +155,10 @@ final class RewriteCandidates implements QueryRewriter {
             if (ctx.txn().hasSaved(b.id())) {
                 return "The transaction has uncommitted changes to base table " + b.name();
             }
+        }
+        if (snapshotTaken && catalog.mvPublishedAt(mv.id()) >= ctx.txn().openedMillis()) {
+            // The snapshot holds the MV's rows from before its last refresh, which may be stale there.
+            return "The MV was refreshed after this transaction's snapshot was taken";
         }
         if (catalog.table(mv.database(), mv.name()) == null) {
             return "View struct info is invalid: the MV has no table";
@@ -247,8 +258,15 @@ final class RewriteCandidates implements QueryRewriter {
         if (cached != null && cached.refreshedAt() == mv.lastRefreshTime()) {
             return cached.rows();
         }
-        Object n = Sql.scalar(ctx.txn().connection(), "SELECT count(*) FROM " + table.duckName());
-        long count = n == null ? 0 : ((Number) n).longValue();
+        long count;
+        // Through the transaction, so that a count before the query's first read does not take its snapshot.
+        try (Statement st = ctx.txn().connection().createStatement();
+             ResultSet rs = ctx.txn().query(st, "SELECT count(*) FROM " + table.duckName())) {
+            rs.next();
+            count = rs.getLong(1);
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
         rows.put(mv.id(), new Rows(mv.lastRefreshTime(), count));
         return count;
     }
