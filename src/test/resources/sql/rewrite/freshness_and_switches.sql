@@ -150,7 +150,7 @@ MaterializedViewRewriteSuccessButNotChose:
 (empty)
 MaterializedViewRewriteFail:
   Name: by_region
-  FailSummary: The MV was refreshed after this transaction's snapshot was taken
+  FailSummary: The MV or its base tables changed since this transaction's snapshot was taken
 
 statement ok
 COMMIT
@@ -179,6 +179,29 @@ statement ok
 REFRESH MATERIALIZED VIEW by_region COMPLETE
 
 wait tasks
+
+# Nothing changed since the snapshot: the MV answers inside the transaction too.
+statement ok
+BEGIN
+
+query
+SELECT count(*) FROM sales
+----
+4
+
+materializations
+SELECT region, sum(amount) FROM sales GROUP BY region
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: by_region
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+(empty)
+
+statement ok
+COMMIT
 
 # The session switch and the SET_VAR hint (also under EXPLAIN) turn rewrite off.
 query

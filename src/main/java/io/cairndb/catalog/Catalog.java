@@ -25,7 +25,6 @@ public final class Catalog {
     private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name, TableMeta::id);
     private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name, StreamMeta::id);
     private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name, MvMeta::id);
-    private final Map<Long, Long> mvPublished = new ConcurrentHashMap<>();
     private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
@@ -252,16 +251,29 @@ public final class Catalog {
     }
 
     public void publishMv(MvMeta mv) {
-        mvPublished.put(mv.id(), System.currentTimeMillis());
         mvs.put(mv);
     }
 
     /**
-     * When the MV's current entry was published (after the transaction that wrote it committed), or 0
-     * for one read at startup: a transaction opened later sees its rows in its snapshot.
+     * Whether the transaction reading through {@code c} sees the MV, its table and its base tables as
+     * they are published: its snapshot, taken earlier, may hold older entries (and the rows they
+     * describe), or newer ones committed but not yet published.
      */
-    public long mvPublishedAt(long id) {
-        return mvPublished.getOrDefault(id, 0L);
+    public boolean sameAsSaved(Connection c, MvMeta mv) {
+        if (!mv.equals(store.loadMv(c, mv.database(), mv.name()))) {
+            return false;
+        }
+        TableMeta own = table(mv.database(), mv.name());
+        if (own == null || !own.equals(store.loadTable(c, own.database(), own.name()))) {
+            return false;
+        }
+        for (MvMeta.BaseTable b : mv.baseTables()) {
+            TableMeta t = tableById(b.database(), b.id());
+            if (t == null || !t.equals(store.loadTable(c, t.database(), t.name()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public void deleteMv(Connection c, String database, String name) {

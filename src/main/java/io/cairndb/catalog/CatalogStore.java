@@ -100,6 +100,18 @@ final class CatalogStore {
         }
     }
 
+    MvMeta loadMv(Connection c, String db, String name) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT body FROM " + OBJECTS + " WHERE kind = 'MV' AND db = ? AND name = ?")) {
+            ps.setString(1, db);
+            ps.setString(2, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? read(rs.getString(1), MvMeta.class) : null;
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
     List<MvMeta> loadMvs(Connection c) {
         List<MvMeta> out = new ArrayList<>();
         for (String body : bodies(c, "MV")) {

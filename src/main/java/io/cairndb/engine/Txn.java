@@ -25,15 +25,8 @@ public final class Txn {
     /** Guarded by this: {@link #interrupt} reached DuckDB at least once. */
     private boolean interrupted;
 
-    /** When the transaction was opened: its DuckDB snapshot, taken by its first statement, is no older. */
-    private final long openedMillis = System.currentTimeMillis();
-
     public Txn(Connection connection) {
         this.connection = connection;
-    }
-
-    public long openedMillis() {
-        return openedMillis;
     }
 
     public Connection connection() {

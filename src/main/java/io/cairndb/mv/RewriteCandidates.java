@@ -156,9 +156,9 @@ final class RewriteCandidates implements QueryRewriter {
                 return "The transaction has uncommitted changes to base table " + b.name();
             }
         }
-        if (snapshotTaken && catalog.mvPublishedAt(mv.id()) >= ctx.txn().openedMillis()) {
-            // The snapshot holds the MV's rows from before its last refresh, which may be stale there.
-            return "The MV was refreshed after this transaction's snapshot was taken";
+        if (snapshotTaken && !catalog.sameAsSaved(ctx.txn().connection(), mv)) {
+            // Freshness is judged on the published catalog; the snapshot may hold other rows.
+            return "The MV or its base tables changed since this transaction's snapshot was taken";
         }
         if (catalog.table(mv.database(), mv.name()) == null) {
             return "View struct info is invalid: the MV has no table";
