@@ -252,8 +252,10 @@ final class MvRefresher {
         String batch = mv.properties().get("refresh_partition_num");
         int size = batch == null ? chosen.size() : Integer.parseInt(batch.trim());
         if (chosen.size() == total && size >= total && coversAll(def, bases, chosen)) {
+            List<String> names = mvTable.columnNames().stream().map(Sql::ident).toList();
             control.execute(c, "DELETE FROM " + target);
-            control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ")");
+            control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ") AS "
+                    + Sql.ident("__mv") + "(" + String.join(", ", names) + ")" + keyOrder(mvTable));
             return;
         }
         for (int from = 0; from < chosen.size(); from += size) {
@@ -274,7 +276,16 @@ final class MvRefresher {
         String query = ctx.translator().filteringScans(filters).translate(def.query());
         control.execute(c, "DELETE FROM " + target + " WHERE " + inChosen);
         control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + query + ") AS " + Sql.ident("__mv") + "("
-                + String.join(", ", names) + ") WHERE " + inChosen);
+                + String.join(", ", names) + ") WHERE " + inChosen + keyOrder(mvTable));
+    }
+
+    /**
+     * Rows are written in the order of the MV's key, as Doris stores them: the engine's per-block
+     * minimum and maximum then let a query filtering on the leading key columns skip most blocks.
+     */
+    private static String keyOrder(TableMeta mvTable) {
+        List<String> keys = mvTable.keyColumns().stream().map(k -> Sql.ident(k.name())).toList();
+        return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
     }
 
     /** Whether the partitions hold every partition of the tracked tables (none left out by partition_sync_limit). */

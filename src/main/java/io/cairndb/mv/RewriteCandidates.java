@@ -116,10 +116,10 @@ final class RewriteCandidates implements QueryRewriter {
         Freshness fresh = Freshness.of(ctx.catalog(), mv, table);
         Materialization.StaleUnion union = null;
         if (!fresh.inSync() && !withinGracePeriod(mv)) {
-            List<String> names = fresh.stalePartitions();
-            String stale = "The MV is not in sync with its base tables (SyncWithBaseTables = 0) in partition(s) "
-                    + (names.size() <= SHOWN_PARTITIONS ? String.join(", ", names)
-                    : String.join(", ", names.subList(0, SHOWN_PARTITIONS)) + " .. (" + names.size() + " in all)");
+            String stale = "The MV is not in sync with its base tables (SyncWithBaseTables = 0) "
+                    + (fresh.stalePartitions().isEmpty()
+                    ? "for base partition(s) " + shown(fresh.staleBasePartitions()) + ", which no MV partition holds"
+                    : "in partition(s) " + shown(fresh.stalePartitions()));
             if (!fresh.unionPossible() || !onlyOnce(bound.form(), fresh.tracked()) || bound.topN() != null) {
                 return Materialization.unusable(mv.database(), mv.name(), bases, stale);
             }
@@ -167,6 +167,11 @@ final class RewriteCandidates implements QueryRewriter {
             return "The MV has not been refreshed yet";
         }
         return null;
+    }
+
+    private static String shown(List<String> names) {
+        return names.size() <= SHOWN_PARTITIONS ? String.join(", ", names)
+                : String.join(", ", names.subList(0, SHOWN_PARTITIONS)) + " .. (" + names.size() + " in all)";
     }
 
     /** The MV holds the bases' rows as of its last refresh: within the grace period that is fresh enough. */
