@@ -222,8 +222,8 @@ public final class IvmBench {
             rs.next();
             query = rs.getString(1);
         }
-        long missing = Timing.count(st, "SELECT count(*) FROM ((" + query + ") EXCEPT ALL (SELECT * FROM " + mv + "))");
-        long extra = Timing.count(st, "SELECT count(*) FROM ((SELECT * FROM " + mv + ") EXCEPT ALL (" + query + "))");
+        long missing = Timing.count(st, Timing.NO_REWRITE + "count(*) FROM ((" + query + ") EXCEPT ALL (SELECT * FROM " + mv + "))");
+        long extra = Timing.count(st, Timing.NO_REWRITE + "count(*) FROM ((SELECT * FROM " + mv + ") EXCEPT ALL (" + query + "))");
         if (missing != 0 || extra != 0) {
             throw new IllegalStateException(mv + " differs from its definition: " + missing + " rows missing, " + extra + " extra");
         }
