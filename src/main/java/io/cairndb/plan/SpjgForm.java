@@ -87,17 +87,41 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
      * outer-join plan filtered to the rows its outer join matched is this form (join derivation).
      */
     public SpjgForm withInnerJoin(int edge) {
-        List<ScalarExpr> conjuncts = new ArrayList<>();
+        List<ScalarExpr> conjuncts = new ArrayList<>(conjuncts());
+        conjuncts.addAll(joins.get(edge).conjuncts());
+        SpjgPredicates.Result predicates = analyze(tables, conjuncts);
+        List<JoinEdge> edges = new ArrayList<>(joins);
+        JoinEdge e = joins.get(edge);
+        edges.set(edge, new JoinEdge(PlanNode.JoinKind.INNER, e.leftTables(), e.rightTables(), e.conjuncts()));
+        return new SpjgForm(tables, edges, predicates.classes(), predicates.residuals(), aggregated, groupingKeys,
+                groupingSets, aggregates, outputs);
+    }
+
+    /**
+     * The form of a select-project-join over inner joins: {@code tables} filtered by {@code conjuncts}
+     * (join conditions included), producing {@code outputs}.
+     */
+    public static SpjgForm select(List<PlanNode.Scan> tables, List<ScalarExpr> conjuncts, List<PlanNode.Assignment> outputs) {
+        SpjgPredicates.Result predicates = analyze(tables, conjuncts);
+        return new SpjgForm(tables, List.of(), predicates.classes(), predicates.residuals(), false, List.of(), List.of(),
+                List.of(), outputs);
+    }
+
+    /** The predicates of the classes (equalities and ranges) and the residuals, as conjuncts. */
+    public List<ScalarExpr> conjuncts() {
+        List<ScalarExpr> out = new ArrayList<>();
         for (EquivalenceClass c : classes) {
             ScalarExpr first = c.columns().get(0).ref();
             for (PlanColumn other : c.columns().subList(1, c.columns().size())) {
-                conjuncts.add(new ScalarExpr.Call(Operator.EQ.function(), List.of(first, other.ref()), DataType.BOOLEAN,
-                        true));
+                out.add(new ScalarExpr.Call(Operator.EQ.function(), List.of(first, other.ref()), DataType.BOOLEAN, true));
             }
-            conjuncts.addAll(c.range().conjuncts(first));
+            out.addAll(c.range().conjuncts(first));
         }
-        conjuncts.addAll(residuals);
-        conjuncts.addAll(joins.get(edge).conjuncts());
+        out.addAll(residuals);
+        return out;
+    }
+
+    private static SpjgPredicates.Result analyze(List<PlanNode.Scan> tables, List<ScalarExpr> conjuncts) {
         Map<Integer, PlanColumn> scanColumns = new HashMap<>();
         Map<Integer, Integer> positions = new HashMap<>();
         for (PlanNode.Scan scan : tables) {
@@ -106,12 +130,7 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
                 positions.put(c.id(), positions.size());
             }
         }
-        SpjgPredicates.Result predicates = SpjgPredicates.analyze(conjuncts, scanColumns, positions);
-        List<JoinEdge> edges = new ArrayList<>(joins);
-        JoinEdge e = joins.get(edge);
-        edges.set(edge, new JoinEdge(PlanNode.JoinKind.INNER, e.leftTables(), e.rightTables(), e.conjuncts()));
-        return new SpjgForm(tables, edges, predicates.classes(), predicates.residuals(), aggregated, groupingKeys,
-                groupingSets, aggregates, outputs);
+        return SpjgPredicates.analyze(conjuncts, scanColumns, positions);
     }
 
     /** The class holding a column, if it is equated or restricted at all. */

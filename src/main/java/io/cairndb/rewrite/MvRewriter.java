@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Transparent rewrite: answers the largest select-project-join-group parts of a query from
@@ -120,10 +121,13 @@ public final class MvRewriter {
     private PlanNode answer(SpjgForm form, List<Long> tables) {
         PlanNode best = null;
         int answered = 0;
+        List<Materialization> partial = new ArrayList<>();
         for (Materialization mv : usable) {
             List<Long> viewTables = mv.form().tables().stream().map(s -> s.source().tableId()).sorted().toList();
             if (!covers(viewTables, tables)) {
-                if (tables.stream().anyMatch(mv.tableIds()::contains)) {
+                if (covers(tables, viewTables)) {
+                    partial.add(mv);
+                } else if (tables.stream().anyMatch(mv.tableIds()::contains)) {
                     fail(mv, tableDifference(form, mv));
                 }
                 continue;
@@ -134,29 +138,50 @@ public final class MvRewriter {
                 continue;
             }
             if (answered >= settings.successCandidates()) {
-                fail(mv, "Not tried: materialized_view_rewrite_success_candidate_num (" + settings.successCandidates()
-                        + ") MVs with fewer rows already answer the query");
+                notTried(mv);
                 continue;
             }
-            PlanNode plan = null;
-            for (int[] mapping : TableMapping.of(form.tables(), mv.form().tables(), settings.mappingLimit())) {
-                try {
-                    plan = ViewMatcher.match(form, mv, mapping, ids, keys);
-                    break;
-                } catch (MatchFailure f) {
-                    fail(mv, f.getMessage());
-                }
-            }
+            PlanNode plan = firstAnswer(mv, TableMapping.of(form.tables(), mv.form().tables(), settings.mappingLimit()),
+                    mapping -> ViewMatcher.match(form, mv, mapping, ids, keys));
             if (plan != null) {
-                succeeded.add(mv.name());
                 answered++;
-                if (best == null) {
-                    // Candidates come cheapest first: the first answer is the one to keep.
-                    best = plan;
-                }
+                // Candidates come cheapest first: the first answer is the one to keep.
+                best = best == null ? plan : best;
+            }
+        }
+        // MVs over some of the query's tables answer only when none answers it whole.
+        for (Materialization mv : partial) {
+            if (best != null || answered >= settings.successCandidates() || mv.topN() != null) {
+                fail(mv, tableDifference(form, mv));
+                continue;
+            }
+            PlanNode plan = firstAnswer(mv, TableMapping.into(form.tables(), mv.form().tables(), settings.mappingLimit()),
+                    mapping -> PartialAnswer.plan(form, mv, mapping, ids, keys));
+            if (plan != null) {
+                answered++;
+                best = plan;
             }
         }
         return best;
+    }
+
+    /** The answer of the first table mapping under which the MV answers, or null (the failures noted). */
+    private PlanNode firstAnswer(Materialization mv, List<int[]> mappings, Function<int[], PlanNode> match) {
+        for (int[] mapping : mappings) {
+            try {
+                PlanNode plan = match.apply(mapping);
+                succeeded.add(mv.name());
+                return plan;
+            } catch (MatchFailure f) {
+                fail(mv, f.getMessage());
+            }
+        }
+        return null;
+    }
+
+    private void notTried(Materialization mv) {
+        fail(mv, "Not tried: materialized_view_rewrite_success_candidate_num (" + settings.successCandidates()
+                + ") MVs with fewer rows already answer the query");
     }
 
     /**
@@ -269,19 +294,17 @@ public final class MvRewriter {
         collectSources(plan, read);
         List<String> chosen = new ArrayList<>();
         List<String> notChosen = new ArrayList<>();
+        // Failures in the order candidates are tried (fewest rows first), after the unusable MVs.
+        Map<String, String> failed = new LinkedHashMap<>(unusable);
         for (Materialization mv : usable) {
             if (read.containsKey(mv.source())) {
                 chosen.add(mv.name());
             } else if (succeeded.contains(mv.name())) {
                 notChosen.add(mv.name());
+            } else if (failures.containsKey(mv.name())) {
+                failed.put(mv.name(), failures.get(mv.name()));
             }
         }
-        Map<String, String> failed = new LinkedHashMap<>(unusable);
-        failures.forEach((name, why) -> {
-            if (!succeeded.contains(name)) {
-                failed.put(name, why);
-            }
-        });
         return new RewriteReport(chosen, notChosen, failed);
     }
 

@@ -28,6 +28,18 @@ final class TableMapping {
         return out;
     }
 
+    /**
+     * The pairings of every view table with a distinct query table of the same id, the query reading
+     * more tables than the view (each mapping: for every view table position, a query table position).
+     */
+    static List<int[]> into(List<PlanNode.Scan> query, List<PlanNode.Scan> view, int limit) {
+        List<int[]> out = new ArrayList<>();
+        if (query.size() > view.size()) {
+            extend(query, view, new int[view.size()], new boolean[query.size()], 0, 0, Math.max(1, limit), out);
+        }
+        return out;
+    }
+
     private static void extend(List<PlanNode.Scan> query, List<PlanNode.Scan> view, int[] mapping, boolean[] used,
                                int at, int extras, int limit, List<int[]> out) {
         if (out.size() >= limit) {

@@ -12,12 +12,10 @@ import io.cairndb.plan.SpjgForm;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Answers one SPJG query from one MV under one table mapping, or says why it cannot: the MV's scan,
@@ -31,6 +29,7 @@ final class ViewMatcher {
     private final ViewTranslation tr;
     private final JoinDerivation joins;
     private final Map<Integer, List<PlanColumn>> queryEqual;
+    private final QueryAnswer answer;
     /** Whether the query must be answered by the MV's rows as they are: no filter, no roll-up. */
     private final boolean exact;
     /** The MV's columns as the answer reads them, one per view output. */
@@ -48,6 +47,7 @@ final class ViewMatcher {
         this.joins = JoinDerivation.of(query, mv.form(), tr, keys);
         this.query = joins.query();
         this.queryEqual = ViewExpressions.equalities(this.query.classes());
+        this.answer = new QueryAnswer(this.query, ids);
     }
 
     /** The plan that computes {@code query}'s outputs from the MV; a {@link MatchFailure} when there is none. */
@@ -114,7 +114,7 @@ final class ViewMatcher {
         PlanNode input = filter.isEmpty() ? scan : new PlanNode.Filter(scan, and(filter));
 
         if (!query.aggregated()) {
-            return project(input, e -> outputs.express(e, queryEqual));
+            return answer.project(input, e -> outputs.express(e, queryEqual));
         }
         AggregateRollup rollup = new AggregateRollup(viewAggregates, e -> outputs.express(e, queryEqual), ids,
                 query.groupingKeys().isEmpty());
@@ -128,7 +128,7 @@ final class ViewMatcher {
             throw new MatchFailure("Match mode is invalid: the view keeps only some rows of its definition, "
                     + "so the query must group exactly as the view does");
         }
-        return aggregate(input, scanColumns, outputs, rollup, view.aggregated());
+        return answer.aggregate(input, scanColumns, outputs, view.aggregated() ? rollup : null);
     }
 
     /**
@@ -165,79 +165,7 @@ final class ViewMatcher {
             aggregates.put(a.column().id(), column.get());
         }
         ViewExpressions all = outputs.with(aggregates.values());
-        return Optional.of(project(input, e -> all.express(substitute(e, aggregates), queryEqual)));
-    }
-
-    /**
-     * The query's GROUP BY (or GROUPING SETS) over the MV's rows: its groups from the MV's columns, its
-     * aggregates rolled up (or, over an MV that does not aggregate, computed as the query does).
-     */
-    private PlanNode aggregate(PlanNode input, List<PlanColumn> scanColumns, ViewExpressions outputs,
-                               AggregateRollup rollup, boolean viewAggregated) {
-        List<PlanNode.Assignment> below = new ArrayList<>();
-        scanColumns.forEach(c -> below.add(new PlanNode.Assignment(c, c.ref())));
-        Map<String, PlanColumn> keyColumns = new LinkedHashMap<>();
-        List<PlanColumn> keys = new ArrayList<>();
-        List<Integer> positions = new ArrayList<>();
-        for (ScalarExpr k : query.groupingKeys()) {
-            ScalarExpr e = outputs.express(k, queryEqual).orElseThrow(() -> new MatchFailure(
-                    "The columns used by query are not in view: group by " + ExprTexts.readable(k)));
-            PlanColumn column = keyColumns.get(ExprTexts.of(k));
-            if (column == null) {
-                if (e instanceof ScalarExpr.ColumnRef r) {
-                    column = r.column();
-                } else {
-                    column = ids.fresh(k.type().toSql(), k.type(), k.nullable());
-                    below.add(new PlanNode.Assignment(column, e));
-                }
-                keyColumns.put(ExprTexts.of(k), column);
-            }
-            int at = keys.indexOf(column);
-            if (at < 0) {
-                keys.add(column);
-                at = keys.size() - 1;
-            } else if (!query.groupingSets().isEmpty()) {
-                throw new MatchFailure("Match mode is invalid: two GROUPING SETS keys are one column of the view");
-            }
-            positions.add(at);
-        }
-        List<PlanNode.AggregateAssignment> calls = new ArrayList<>();
-        Map<Integer, ScalarExpr> values = new HashMap<>();
-        for (PlanNode.AggregateAssignment a : query.aggregates()) {
-            PlanNode.AggregateCall c = a.call();
-            if (c.function().equals("grouping") || c.function().equals("grouping_id")) {
-                List<ScalarExpr> args = c.args().stream().map(x -> (ScalarExpr) keyColumns.get(ExprTexts.of(x)).ref())
-                        .toList();
-                calls.add(new PlanNode.AggregateAssignment(a.column(), new PlanNode.AggregateCall(c.function(), args,
-                        false, List.of())));
-                values.put(a.column().id(), a.column().ref());
-            } else if (viewAggregated) {
-                AggregateRollup.Rolled r = rollup.rollup(a);
-                calls.addAll(r.calls());
-                values.put(a.column().id(), r.value());
-            } else {
-                List<ScalarExpr> args = outputs.all(c.args(), queryEqual).orElseThrow(() -> new MatchFailure(
-                        "The columns used by query are not in view: " + ExprTexts.readable(c)));
-                List<PlanNode.SortKey> order = new ArrayList<>();
-                for (PlanNode.SortKey k : c.orderBy()) {
-                    order.add(new PlanNode.SortKey(outputs.express(k.expr(), queryEqual).orElseThrow(() ->
-                            new MatchFailure("The columns used by query are not in view: " + ExprTexts.readable(c))),
-                            k.ascending(), k.nullsFirst()));
-                }
-                calls.add(new PlanNode.AggregateAssignment(a.column(),
-                        new PlanNode.AggregateCall(c.function(), args, c.distinct(), order)));
-                values.put(a.column().id(), a.column().ref());
-            }
-        }
-        List<List<Integer>> sets = query.groupingSets().stream()
-                .map(set -> set.stream().map(positions::get).toList()).toList();
-        PlanNode in = below.size() == scanColumns.size() ? input : new PlanNode.Project(input, below);
-        PlanNode grouped = new PlanNode.Aggregate(in, keys, sets, calls);
-        Map<String, ScalarExpr> above = new HashMap<>();
-        keyColumns.forEach((text, c) -> above.put(text, c.ref()));
-        calls.forEach(c -> above.put(ExprTexts.of(c.column().ref()), c.column().ref()));
-        ViewExpressions groups = new ViewExpressions(above);
-        return project(grouped, e -> groups.express(substitute(e, values), queryEqual));
+        return Optional.of(answer.project(input, e -> all.express(QueryAnswer.substitute(e, aggregates), queryEqual)));
     }
 
     /**
@@ -253,25 +181,6 @@ final class ViewMatcher {
             }
         }
         return out;
-    }
-
-    /** The query's outputs, each under its own column, computed by {@code express}. */
-    private PlanNode project(PlanNode input, Function<ScalarExpr, Optional<ScalarExpr>> express) {
-        List<PlanNode.Assignment> out = new ArrayList<>();
-        for (PlanNode.Assignment a : query.outputs()) {
-            ScalarExpr e = express.apply(a.expr()).orElseThrow(() -> new MatchFailure(
-                    "The columns used by query are not in view: " + ExprTexts.readable(a.expr())));
-            if (!e.type().equals(a.column().type())) {
-                e = new ScalarExpr.Cast(e, a.column().type(), a.column().nullable());
-            }
-            out.add(new PlanNode.Assignment(a.column(), e));
-        }
-        return new PlanNode.Project(input, out);
-    }
-
-    /** An expression with the query's aggregate columns replaced by their values (others kept). */
-    private static ScalarExpr substitute(ScalarExpr e, Map<Integer, ScalarExpr> values) {
-        return PlanExpressions.replaceColumns(e, r -> values.getOrDefault(r.id(), r));
     }
 
     private static ScalarExpr nonNull(List<PlanColumn> side, ViewExpressions outputs,
