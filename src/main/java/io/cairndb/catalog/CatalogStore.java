@@ -89,23 +89,21 @@ final class CatalogStore {
 
     /** The table as {@code c}'s transaction sees it, or null. */
     TableMeta loadTable(Connection c, String db, String name) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT body FROM " + OBJECTS + " WHERE kind = 'TABLE' AND db = ? AND name = ?")) {
-            ps.setString(1, db);
-            ps.setString(2, name);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? read(rs.getString(1), TableMeta.class) : null;
-            }
-        } catch (SQLException e) {
-            throw failure(e);
-        }
+        return load(c, "TABLE", db, name, TableMeta.class);
     }
 
     MvMeta loadMv(Connection c, String db, String name) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT body FROM " + OBJECTS + " WHERE kind = 'MV' AND db = ? AND name = ?")) {
-            ps.setString(1, db);
-            ps.setString(2, name);
+        return load(c, "MV", db, name, MvMeta.class);
+    }
+
+    /** One stored entry as the transaction of {@code c} sees it, or null. */
+    private <T> T load(Connection c, String kind, String db, String name, Class<T> type) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT body FROM " + OBJECTS + " WHERE kind = ? AND db = ? AND name = ?")) {
+            ps.setString(1, kind);
+            ps.setString(2, db);
+            ps.setString(3, name);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? read(rs.getString(1), MvMeta.class) : null;
+                return rs.next() ? read(rs.getString(1), type) : null;
             }
         } catch (SQLException e) {
             throw failure(e);
