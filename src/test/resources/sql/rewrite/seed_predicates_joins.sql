@@ -255,3 +255,79 @@ MaterializedViewRewriteFail:
   FailSummary: Match mode is invalid: the view's LEFT join lacks rows the query's RIGHT join keeps
   Name: mv1
   FailSummary: Match mode is invalid: the conditions of the LEFT join differ
+
+# A FULL OUTER JOIN MV answers the same join, and LEFT, RIGHT and INNER joins on the same condition
+# from its rows where the sides they need were matched.
+statement ok
+CREATE MATERIALIZED VIEW full_mv
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 3
+AS
+SELECT l_orderkey, l_linenumber, o_orderkey, o_custkey, o_orderdate
+FROM lineitem FULL OUTER JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+
+wait tasks
+
+query rowsort both
+SELECT l_orderkey, l_linenumber, o_orderkey, o_custkey
+FROM lineitem FULL OUTER JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+----
+1|2|1|1
+1|4|1|1
+2|4|2|2
+3|4|3|1
+4|3|NULL|NULL
+NULL|NULL|2|1
+
+query rowsort both
+SELECT l_orderkey, l_linenumber, o_custkey
+FROM lineitem LEFT JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+----
+1|2|1
+1|4|1
+2|4|2
+3|4|1
+4|3|NULL
+
+query rowsort both
+SELECT o_orderkey, o_custkey, l_linenumber
+FROM lineitem RIGHT JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+WHERE o_orderdate > '2023-10-17'
+----
+1|1|2
+2|1|NULL
+2|2|4
+3|1|4
+
+query rowsort both
+SELECT l_orderkey, l_linenumber, o_custkey
+FROM lineitem INNER JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+----
+1|2|1
+1|4|1
+2|4|2
+3|4|1
+
+materializations
+SELECT o_orderkey, o_custkey, l_linenumber
+FROM lineitem RIGHT JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+WHERE o_orderdate > '2023-10-17'
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: full_mv
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv3
+  FailSummary: Match mode is invalid: the view's LEFT join lacks rows the query's RIGHT join keeps
+  Name: mv1
+  FailSummary: Match mode is invalid: the conditions of the LEFT join differ
+
+query
+EXPLAIN SHAPE PLAN SELECT l_orderkey, l_linenumber, o_custkey
+FROM lineitem INNER JOIN orders ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+----
+Project
+  Filter
+    Scan tpch.full_mv
