@@ -163,7 +163,7 @@ MaterializedViewRewriteSuccessButNotChose:
 (empty)
 MaterializedViewRewriteFail:
   Name: mv11_0
-  FailSummary: The columns used by query are not in view: o_orderstatus
+  FailSummary: The columns used by query are not in view: rank() OVER (PARTITION BY o_orderdate, o_orderstatus ORDER BY o_totalprice ASC NULLS LAST RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) OVER ROWS WHERE 1
   Name: mv11_1
   FailSummary: Predicate compensate fail: the query's condition on o_orderdate is not within the view's
 
@@ -184,3 +184,106 @@ MaterializedViewRewriteFail:
   FailSummary: The columns used by query are not in view: rank() OVER (PARTITION BY o_orderdate, o_orderstatus ORDER BY o_custkey ASC NULLS LAST RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   Name: mv11_1
   FailSummary: Predicate compensate fail: the query's condition on o_orderdate is not within the view's
+
+# Windows over a join (the seed's tip): the MV answers when its window is computed over the same join.
+statement ok
+CREATE MATERIALIZED VIEW mv_join_rank
+BUILD IMMEDIATE REFRESH AUTO ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 2
+AS
+SELECT o_orderkey, o_orderdate, l_linenumber,
+    RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+FROM orders JOIN lineitem ON l_orderkey = o_orderkey
+
+wait tasks
+
+query rowsort both
+SELECT * FROM (
+    SELECT o_orderkey, l_linenumber, RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+    FROM orders JOIN lineitem ON l_orderkey = o_orderkey
+) t WHERE r <= 2 AND o_orderkey > 1
+----
+2|4|1
+3|4|2
+
+materializations
+SELECT * FROM (
+    SELECT o_orderkey, l_linenumber, RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+    FROM orders JOIN lineitem ON l_orderkey = o_orderkey
+) t WHERE r <= 2 AND o_orderkey > 1
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv_join_rank
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
+  Name: mv11_1
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
+
+# Over another join the window sees other rows: not the MV's.
+materializations
+SELECT o_orderkey, l_linenumber, RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+FROM orders JOIN lineitem ON l_orderkey = o_orderkey AND l_shipdate = o_orderdate
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_0
+  FailSummary: Predicate compensate fail: the query's condition on o_orderkey is not within the view's
+  Name: mv11_1
+  FailSummary: Predicate compensate fail: the query's condition on o_orderdate is not within the view's
+  Name: mv_join_rank
+  FailSummary: The columns used by query are not in view: l_shipdate
+
+# A filter before the window on a column it does not partition by changes it too.
+materializations
+SELECT o_orderkey, l_linenumber, RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+FROM orders JOIN lineitem ON l_orderkey = o_orderkey
+WHERE l_linenumber > 2
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+(empty)
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_0
+  FailSummary: Predicate compensate fail: the query's condition on o_orderkey is not within the view's
+  Name: mv11_1
+  FailSummary: Predicate compensate fail: the query's condition on o_orderdate is not within the view's
+  Name: mv_join_rank
+  FailSummary: The columns used by query are not in view: rank() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber ASC NULLS FIRST, o_orderkey ASC NULLS FIRST) OVER ROWS WHERE 2
+
+# One on the partition column does not.
+query rowsort both
+SELECT o_orderkey, l_linenumber, RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+FROM orders JOIN lineitem ON l_orderkey = o_orderkey
+WHERE o_orderdate >= '2023-10-18'
+----
+1|2|1
+1|4|2
+2|4|1
+2|4|3
+3|4|2
+
+materializations
+SELECT o_orderkey, l_linenumber, RANK() OVER (PARTITION BY o_orderdate ORDER BY l_linenumber, o_orderkey) AS r
+FROM orders JOIN lineitem ON l_orderkey = o_orderkey
+WHERE o_orderdate >= '2023-10-18'
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: mv_join_rank
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: mv11_0
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not
+  Name: mv11_1
+  FailSummary: Match mode is invalid: the query reads lineitem, which the view does not

@@ -100,18 +100,17 @@ final class SpjgBuilder {
     }
 
     /**
-     * A window over one table: its columns are defined as window calls ({@link SpjgForm#WINDOW_CALL}).
-     * A filter below it must be one it may move above (on columns every window partitions by), so that
-     * all predicates filter the windowed rows alike; joins below a window are not matched.
+     * A window: its columns are defined as window calls ({@link SpjgForm#WINDOW_CALL}). What the window
+     * is computed over is part of each call: the conditions below it (join conditions, filters, and outer
+     * joins with theirs), except filters on columns every window partitions by, which keep or drop whole
+     * partitions and so filter the windowed rows alike. Two window columns are then equal only when their
+     * windows see the same rows; every condition also filters the result, as it does.
      */
     private List<Integer> window(PlanNode.Window w, boolean nullExtended) {
         int below = conjuncts.size();
         int joinsBefore = joins.size();
         List<Integer> tables = nullExtended ? null : spj(w.input(), false);
-        if (tables == null || joins.size() != joinsBefore) {
-            return null;
-        }
-        if (PlanExpressions.of(w).stream().anyMatch(PlanExpressions::hasSubquery)) {
+        if (tables == null || PlanExpressions.of(w).stream().anyMatch(PlanExpressions::hasSubquery)) {
             return null;
         }
         Set<Integer> partitioned = null;
@@ -125,6 +124,7 @@ final class SpjgBuilder {
                 partitioned.retainAll(columns);
             }
         }
+        List<ScalarExpr> input = new ArrayList<>();
         for (ScalarExpr c : conjuncts.subList(below, conjuncts.size())) {
             Set<Integer> used = new HashSet<>();
             PlanExpressions.walk(c, x -> {
@@ -133,9 +133,18 @@ final class SpjgBuilder {
                 }
             });
             if (partitioned == null || !partitioned.containsAll(used)) {
-                return null;
+                input.add(c);
             }
         }
+        StringBuilder over = new StringBuilder();
+        for (SpjgForm.JoinEdge e : joins.subList(joinsBefore, joins.size())) {
+            if (e.kind() != PlanNode.JoinKind.INNER && e.kind() != PlanNode.JoinKind.CROSS) {
+                over.append(' ').append(e.kind().name()).append('(').append(e.conjuncts().size()).append(')');
+                input.addAll(e.conjuncts());
+            }
+        }
+        input.sort(java.util.Comparator.comparing(c -> ExprText.byName().expr(c)));
+        String rows = input.isEmpty() ? "" : " OVER ROWS WHERE " + input.size() + over;
         ExprText shape = new ExprText(c -> "?", s -> "(subquery)", false);
         for (PlanNode.WindowAssignment a : w.windows()) {
             PlanNode.WindowCall call = a.call();
@@ -151,7 +160,8 @@ final class SpjgBuilder {
                     placeholder(call.frame().start(), args), placeholder(call.frame().end(), args));
             PlanNode.WindowCall bare = new PlanNode.WindowCall(call.function(), functionArgs, call.distinct(), partitionBy,
                     orderBy, frame);
-            definitions.put(a.column().id(), new ScalarExpr.Call(SpjgForm.WINDOW_CALL + shape.window(bare), args,
+            args.addAll(input);
+            definitions.put(a.column().id(), new ScalarExpr.Call(SpjgForm.WINDOW_CALL + shape.window(bare) + rows, args,
                     a.column().type(), a.column().nullable()));
         }
         return tables;

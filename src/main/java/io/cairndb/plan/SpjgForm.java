@@ -33,8 +33,9 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
     /**
      * The name prefix of the calls that stand for window function columns in a form: the prefix, then
      * the call's shape with its expressions as {@code ?}; the arguments are the call's arguments,
-     * PARTITION BY and ORDER BY expressions and frame offsets, in that order. Such a call is equal to
-     * another only when the whole window is; it is never computed from its parts.
+     * PARTITION BY and ORDER BY expressions and frame offsets, in that order, then the conditions of the
+     * rows it is computed over. Such a call is equal to another only when the whole window is, over the
+     * same rows; it is never computed from its parts.
      */
     public static final String WINDOW_CALL = "over:";
 
@@ -73,7 +74,7 @@ public record SpjgForm(List<PlanNode.Scan> tables, List<JoinEdge> joins, List<Eq
 
     /**
      * The normal form of a plan, or empty when it is not of that shape: an optional Project over an
-     * optional Aggregate, over a tree of Scans, Filters, Projects, Windows over one table and inner,
+     * optional Aggregate, over a tree of Scans, Filters, Projects, Windows and inner,
      * cross, outer, semi and anti joins. Not: subqueries, a Filter below the NULL-extended side of an
      * outer join or the probed side of a semi or anti join (it is not a filter of the result), a computed
      * column there either.
