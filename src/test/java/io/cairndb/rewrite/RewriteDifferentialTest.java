@@ -1,6 +1,7 @@
 package io.cairndb.rewrite;
 
 import static io.cairndb.sqltest.SessionSql.NO_REWRITE;
+import static io.cairndb.sqltest.SessionSql.awaitTasks;
 import static io.cairndb.sqltest.SessionSql.exec;
 import static io.cairndb.sqltest.SessionSql.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -266,12 +267,7 @@ class RewriteDifferentialTest {
     }
 
     private void waitForTasks() throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        String pending = "SELECT count(*) FROM tasks('type' = 'mv') WHERE Status IN ('PENDING', 'RUNNING')";
-        while (!rows(session, pending).equals(List.of("0"))) {
-            assertTrue(System.currentTimeMillis() < deadline, "MV tasks still running after 60 s");
-            Thread.sleep(20);
-        }
+        assertTrue(awaitTasks(session, 60_000), "MV tasks still running after 60 s");
         assertEquals(List.of(), rows(session, "SELECT MvName, ErrorMsg FROM tasks('type' = 'mv') WHERE Status <> 'SUCCESS'"),
                 "every MV refresh succeeded");
     }

@@ -40,6 +40,19 @@ public final class SessionSql {
         return out;
     }
 
+    /** Polls tasks() until no MV refresh is pending or running; false when some still are after {@code millis}. */
+    public static boolean awaitTasks(SqlSession s, long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        String pending = "SELECT count(*) FROM tasks('type' = 'mv') WHERE Status IN ('PENDING', 'RUNNING')";
+        while (!rows(s, pending).equals(List.of("0"))) {
+            if (System.currentTimeMillis() > deadline) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
+    }
+
     /**
      * How the rows of MV {@code mv} and of its {@code definition} differ: the number of the
      * definition's rows the MV lacks and of the MV's rows the definition lacks (EXCEPT ALL both ways).

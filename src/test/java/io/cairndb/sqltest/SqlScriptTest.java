@@ -100,21 +100,11 @@ class SqlScriptTest {
         }
     }
 
-    /** Polls tasks() until no MV refresh is pending or running; refreshes run on background workers. */
+    /** Refreshes run on background workers: waits until none is pending or running. */
     private static void waitForTasks(SqlSession session, String where) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            StatementResult r = session.execute("SELECT count(*) FROM tasks('type' = 'mv') WHERE Status IN ('PENDING', 'RUNNING')")
-                    .get(0);
-            try (RowResult rows = (RowResult) r) {
-                rows.next();
-                if (((Number) rows.value(0)).longValue() == 0) {
-                    return;
-                }
-            }
-            Thread.sleep(20);
+        if (!SessionSql.awaitTasks(session, 60_000)) {
+            fail(where + ": MV tasks still running after 60 s");
         }
-        fail(where + ": MV tasks still running after 60 s");
     }
 
     private static void runStatement(SqlSession session, SqlScript.Statement s, String where) {
