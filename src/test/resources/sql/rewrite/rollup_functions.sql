@@ -103,3 +103,41 @@ MaterializedViewRewriteSuccessButNotChose:
 MaterializedViewRewriteFail:
   Name: daily
   FailSummary: The aggregate function of query can not roll up: sum(page)
+
+# AVG of a DECIMAL from the MV's sums and counts: the same digits avg gives, truncated as Doris does.
+statement ok
+CREATE TABLE prices (day DATE NOT NULL, site VARCHAR(8) NOT NULL, price DECIMAL(10, 2) NULL)
+DUPLICATE KEY(day) DISTRIBUTED BY HASH(day) BUCKETS 1
+
+statement ok
+INSERT INTO prices VALUES ('2024-01-01', 'a', 10.00), ('2024-01-01', 'a', 10.01), ('2024-01-02', 'a', 0.01),
+('2024-01-01', 'b', 3.33), ('2024-01-02', 'b', NULL), ('2024-01-03', 'b', 1.00), ('2024-01-03', 'c', NULL)
+
+statement ok
+CREATE MATERIALIZED VIEW price_days BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY RANDOM BUCKETS 1
+AS SELECT day, site, sum(price) AS total, count(price) AS priced FROM prices GROUP BY day, site
+
+wait tasks
+
+query rowsort both
+SELECT site, avg(price) FROM prices GROUP BY site
+----
+a|6.6733
+b|2.1650
+c|NULL
+
+query both
+SELECT avg(price), count(price) FROM prices
+----
+4.8700|5
+
+materializations
+SELECT site, avg(price) FROM prices GROUP BY site
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: price_days
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+(empty)

@@ -36,6 +36,9 @@ final class AggregateFunctions {
         m.aggregate("count", 0, -1, counts, AggregateFunctions::count);
         m.passThroughAggregate("sum", 1, 1, returns(a -> sumType(a.get(0).type())).alwaysNullable());
         m.aggregate("avg", 1, 1, returns(a -> avgType(a.get(0).type())).alwaysNullable(), AggregateFunctions::avg);
+        // avg(x) of a DECIMAL from sum(x) and count(x), which rewrite rolls up from an MV's sums and counts.
+        m.scalar(FunctionRegistry.DECIMAL_AVERAGE, 2, 2, returns(a -> avgType(a.get(0).type())).alwaysNullable(),
+                c -> decimalAverage(c.arg(0), c.arg(1), avgType(c.raw(0).type()).scale()));
         m.passThroughAggregate("min max", 1, 1, sameType);
         m.aggregate("multi_distinct_count", 1, 1, counts, c -> distinct(c, "count"));
         m.aggregate("multi_distinct_sum", 1, 1, returns(a -> sumType(a.get(0).type())).alwaysNullable(),
@@ -114,16 +117,24 @@ final class AggregateFunctions {
     private static String avg(Call c) {
         DataType type = c.resultType();
         if (type != null && type.kind() == TypeKind.DECIMAL) {
-            BigInteger scale = BigInteger.TEN.pow(type.scale());
-            String unscaledSum = "CAST(" + c.aggregate("sum", c.arg(0)) + " * CAST(" + scale + " AS DECIMAL(38, 0)) AS HUGEINT)";
-            String quotient = "CAST(" + unscaledSum + " // " + c.aggregate("count", c.arg(0)) + " AS DECIMAL(38, 0))";
-            String unit = "CAST('" + new BigDecimal(BigInteger.ONE, type.scale()).toPlainString() + "' AS DECIMAL(38, " + type.scale() + "))";
-            return "(" + quotient + " * " + unit + ")";
+            return decimalAverage(c.aggregate("sum", c.arg(0)), c.aggregate("count", c.arg(0)), type.scale());
         }
         if (c.distinct() || c.orderedOrWindowed()) {
             return c.aggregate("avg", c.arg(0));
         }
         return call("cairn_avg", c.arg(0));
+    }
+
+    /**
+     * A DECIMAL average from a sum and a count as avg computes it (the sum scaled to an integer, divided
+     * with truncation, scaled back to {@code scale} digits), so that an average rolled up from an MV's
+     * sums and counts is the very value the query's avg gives.
+     */
+    private static String decimalAverage(String sum, String count, int scale) {
+        String unscaledSum = "CAST(" + sum + " * CAST(" + BigInteger.TEN.pow(scale) + " AS DECIMAL(38, 0)) AS HUGEINT)";
+        String quotient = "CAST(" + unscaledSum + " // " + count + " AS DECIMAL(38, 0))";
+        String unit = "CAST('" + new BigDecimal(BigInteger.ONE, scale).toPlainString() + "' AS DECIMAL(38, " + scale + "))";
+        return "(" + quotient + " * " + unit + ")";
     }
 
     /** multi_distinct_count(x), multi_distinct_sum(x): Doris's spellings of fn(DISTINCT x). */

@@ -20,6 +20,12 @@ import java.util.Set;
  * DuckDB either has it or reports it by name.
  */
 public final class FunctionRegistry {
+    /**
+     * avg(x) of a DECIMAL computed from sum(x) and count(x) exactly as avg computes it: transparent
+     * rewrite rolls a DECIMAL average up from an MV's sums and counts with it.
+     */
+    public static final String DECIMAL_AVERAGE = "decimal_average_of_sum_and_count";
+
     static final FunctionRegistry INSTANCE = new FunctionRegistry();
 
     private record Entry(int minArgs, int maxArgs, FunctionKind kind, TypeRule rule, Translation translation) {

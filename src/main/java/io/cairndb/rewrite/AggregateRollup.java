@@ -6,6 +6,7 @@ import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.FunctionRegistry;
 
 import java.util.HashMap;
 import java.util.List;
@@ -120,13 +121,16 @@ final class AggregateRollup {
         return new ScalarExpr.Call(function, List.of(arg), type, false);
     }
 
-    /** AVG(x) as SUM(SUM(x)) / SUM(COUNT(x)); exact for floating point and integers (a DOUBLE result) only. */
+    /**
+     * AVG(x) as SUM(SUM(x)) / SUM(COUNT(x)): in DOUBLE for numbers, and for a DECIMAL exactly as avg
+     * divides its sum by its count ({@link FunctionRegistry#DECIMAL_AVERAGE}).
+     */
     private Rolled average(PlanNode.AggregateAssignment query) {
         PlanNode.AggregateCall c = query.call();
         ScalarExpr x = c.args().get(0);
-        if (query.column().type().kind() != TypeKind.DOUBLE) {
-            throw new MatchFailure("The aggregate function of query can not roll up: " + ExprTexts.readable(c)
-                    + " of a DECIMAL needs its exact sum and count");
+        boolean decimal = query.column().type().kind() == TypeKind.DECIMAL;
+        if (!decimal && query.column().type().kind() != TypeKind.DOUBLE) {
+            throw cannot(c);
         }
         ScalarExpr sum = byText.get(ExprTexts.of(new PlanNode.AggregateCall("sum", List.of(x), false, List.of())));
         ScalarExpr count = byText.get(ExprTexts.of(new PlanNode.AggregateCall("count", List.of(x), false, List.of())));
@@ -136,14 +140,23 @@ final class AggregateRollup {
         if (sum == null || count == null) {
             throw cannot(c);
         }
-        PlanColumn sums = ids.fresh("__sum", DataType.DOUBLE, true);
         PlanColumn counts = ids.fresh("__count", DataType.BIGINT, true);
+        PlanNode.AggregateAssignment countSum = new PlanNode.AggregateAssignment(counts,
+                new PlanNode.AggregateCall("sum", List.of(count), false, List.of()));
+        if (decimal) {
+            // The sum of sums keeps the sum's scale; the average's own type is the query's.
+            PlanColumn sums = ids.fresh("__sum", DataType.decimal(38, sum.type().scale()), true);
+            ScalarExpr value = new ScalarExpr.Call(FunctionRegistry.DECIMAL_AVERAGE, List.of(sums.ref(), counts.ref()),
+                    query.column().type(), true);
+            return new Rolled(List.of(new PlanNode.AggregateAssignment(sums,
+                    new PlanNode.AggregateCall("sum", List.of(sum), false, List.of())), countSum), value);
+        }
+        PlanColumn sums = ids.fresh("__sum", DataType.DOUBLE, true);
         ScalarExpr value = new ScalarExpr.Call(Operator.DIVIDE.function(), List.of(
                 new ScalarExpr.Cast(sums.ref(), DataType.DOUBLE, true), counts.ref()), DataType.DOUBLE, true);
         return new Rolled(List.of(
                 new PlanNode.AggregateAssignment(sums, new PlanNode.AggregateCall("sum",
-                        List.of(new ScalarExpr.Cast(sum, DataType.DOUBLE, true)), false, List.of())),
-                new PlanNode.AggregateAssignment(counts, new PlanNode.AggregateCall("sum", List.of(count), false, List.of()))),
+                        List.of(new ScalarExpr.Cast(sum, DataType.DOUBLE, true)), false, List.of())), countSum),
                 value);
     }
 
