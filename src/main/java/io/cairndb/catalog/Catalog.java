@@ -222,6 +222,11 @@ public final class Catalog {
         return mvs.get(database, name);
     }
 
+    /** A number that changes whenever an MV is published, renamed or dropped. */
+    public long mvsVersion() {
+        return mvs.version();
+    }
+
     public MvMeta mvById(long id) {
         return mvs.byId(id);
     }

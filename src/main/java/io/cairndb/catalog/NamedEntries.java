@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -18,11 +19,17 @@ final class NamedEntries<T> {
     private final Function<T, String> database;
     private final Function<T, String> name;
     private final ToLongFunction<T> id;
+    /** Counts every change, so that what is derived from the entries knows when to derive it again. */
+    private final AtomicLong version = new AtomicLong();
 
     NamedEntries(Function<T, String> database, Function<T, String> name, ToLongFunction<T> id) {
         this.database = database;
         this.name = name;
         this.id = id;
+    }
+
+    long version() {
+        return version.get();
     }
 
     /** The entry with an id, or null. */
@@ -49,6 +56,7 @@ final class NamedEntries<T> {
     void put(T entry) {
         byDatabase.computeIfAbsent(database.apply(entry), k -> new ConcurrentHashMap<>()).put(name.apply(entry), entry);
         byId.put(id.applyAsLong(entry), entry);
+        version.incrementAndGet();
     }
 
     void remove(String db, String entry) {
@@ -56,6 +64,7 @@ final class NamedEntries<T> {
         if (m != null) {
             forget(m.remove(entry));
         }
+        version.incrementAndGet();
     }
 
     void removeDatabase(String db) {
@@ -63,6 +72,7 @@ final class NamedEntries<T> {
         if (m != null) {
             m.values().forEach(this::forget);
         }
+        version.incrementAndGet();
     }
 
     /** Drops a removed entry from the id index, unless its id is taken by another entry since (a rename puts first). */

@@ -53,6 +53,11 @@ final class RewriteCandidates implements QueryRewriter {
     /** How many stale partitions a failure reason names. */
     private static final int SHOWN_PARTITIONS = 5;
 
+    /** The MVs reading each table (by id), as of a version of the catalog's MVs. */
+    private record TableIndex(long version, Map<Long, List<Long>> byTable) {
+    }
+
+    private volatile TableIndex tableIndex;
     private final Map<Long, Bound> forms = new ConcurrentHashMap<>();
     private final Map<Long, Rows> rows = new ConcurrentHashMap<>();
 
@@ -77,23 +82,45 @@ final class RewriteCandidates implements QueryRewriter {
     }
 
     /** MVs reading a table the query reads; with nested rewrite, also MVs over those MVs. */
-    private static List<MvMeta> relevant(Catalog catalog, Set<Long> queried, boolean nested) {
+    private List<MvMeta> relevant(Catalog catalog, Set<Long> queried, boolean nested) {
+        Map<Long, List<Long>> byTable = index(catalog);
         Set<Long> tables = new HashSet<>(queried);
-        List<MvMeta> all = catalog.allMvs();
         List<MvMeta> out = new ArrayList<>();
         Set<Long> taken = new HashSet<>();
-        boolean grew = true;
-        while (grew) {
-            grew = false;
-            for (MvMeta mv : all) {
-                if (!taken.contains(mv.id()) && mv.baseTables().stream().anyMatch(b -> tables.contains(b.id()))) {
-                    taken.add(mv.id());
-                    out.add(mv);
-                    grew = nested && tables.add(mv.id());
+        List<Long> frontier = new ArrayList<>(queried);
+        while (!frontier.isEmpty()) {
+            List<Long> next = new ArrayList<>();
+            for (long table : frontier) {
+                for (long id : byTable.getOrDefault(table, List.of())) {
+                    MvMeta mv = catalog.mvById(id);
+                    if (mv != null && taken.add(id)) {
+                        out.add(mv);
+                        if (nested && tables.add(id)) {
+                            next.add(id);
+                        }
+                    }
                 }
             }
+            frontier = next;
         }
+        // In the catalog's order, so that EXPLAIN lists them alike every time.
+        out.sort(java.util.Comparator.comparing(MvMeta::database).thenComparing(MvMeta::name));
         return out;
+    }
+
+    /** The MVs (by id) reading each table, derived again only when the catalog's MVs changed. */
+    private Map<Long, List<Long>> index(Catalog catalog) {
+        TableIndex current = tableIndex;
+        long version = catalog.mvsVersion();
+        if (current == null || current.version() != version) {
+            Map<Long, List<Long>> byTable = new HashMap<>();
+            for (MvMeta mv : catalog.allMvs()) {
+                mv.baseTables().forEach(b -> byTable.computeIfAbsent(b.id(), k -> new ArrayList<>()).add(mv.id()));
+            }
+            current = new TableIndex(version, byTable);
+            tableIndex = current;
+        }
+        return current.byTable();
     }
 
     private Materialization materialization(StatementContext ctx, MvMeta mv, boolean snapshotTaken) {
