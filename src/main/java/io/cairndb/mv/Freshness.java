@@ -8,6 +8,7 @@ import io.cairndb.catalog.TableMeta;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -42,7 +43,7 @@ record Freshness(List<String> freshPartitions, List<String> stalePartitions, lon
         }
         Set<String> held = new HashSet<>();
         for (String p : fresh) {
-            held.addAll(mv.partitionSources().getOrDefault(p, java.util.Map.of()).keySet());
+            held.addAll(mv.partitionSources().getOrDefault(p, Map.of()).keySet());
         }
         List<String> staleBase = new ArrayList<>();
         for (PartitionMeta p : base.partitioning().partitions()) {

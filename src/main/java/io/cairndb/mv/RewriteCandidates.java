@@ -9,7 +9,6 @@ import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.ConstraintMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.MvMeta;
-import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.EngineErrors;
 import io.cairndb.error.CairnException;
@@ -28,9 +27,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -104,7 +105,7 @@ final class RewriteCandidates implements QueryRewriter {
             frontier = next;
         }
         // In the catalog's order, so that EXPLAIN lists them alike every time.
-        out.sort(java.util.Comparator.comparing(MvMeta::database).thenComparing(MvMeta::name));
+        out.sort(Comparator.comparing(MvMeta::database).thenComparing(MvMeta::name));
         return out;
     }
 
@@ -345,7 +346,7 @@ final class RewriteCandidates implements QueryRewriter {
 
     private static Set<String> names(List<String> columns) {
         Set<String> out = new HashSet<>();
-        columns.forEach(c -> out.add(c.toLowerCase(java.util.Locale.ROOT)));
+        columns.forEach(c -> out.add(c.toLowerCase(Locale.ROOT)));
         return out;
     }
 }

@@ -1,6 +1,7 @@
 package io.cairndb.plan;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -143,7 +144,7 @@ final class SpjgBuilder {
                 input.addAll(e.conjuncts());
             }
         }
-        input.sort(java.util.Comparator.comparing(c -> ExprText.byName().expr(c)));
+        input.sort(Comparator.comparing(c -> ExprText.byName().expr(c)));
         String rows = input.isEmpty() ? "" : " OVER ROWS WHERE " + input.size() + over;
         ExprText shape = new ExprText(c -> "?", s -> "(subquery)", false);
         for (PlanNode.WindowAssignment a : w.windows()) {

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A view that joins tables the query does not read still holds each row of the query's tables once
@@ -82,7 +83,7 @@ final class JoinElimination {
             keyColumns.add(columnName(view, table, mine.id()));
         }
         if (!keys.isUnique(extra.source().tableId(), keyColumns)) {
-            throw cannot(name, "its join columns " + String.join(", ", new java.util.TreeSet<>(keyColumns))
+            throw cannot(name, "its join columns " + String.join(", ", new TreeSet<>(keyColumns))
                     + " are not a unique key of it");
         }
         if (inner && (otherTables.size() != 1 || !othersNotNull

@@ -9,6 +9,7 @@ import io.cairndb.plan.SpjgForm;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A materialized view as rewrite sees it: the table its rows are in, the normal form of its
@@ -72,7 +73,7 @@ public record Materialization(String database, String name, PlanNode.TableSource
         List<PlanColumn> own = outputs.stream().map(c -> ids.fresh(c.name(), c.type(), c.nullable())).toList();
         PlanNode fresh = new PlanNode.Scan(source, own, names, union.freshPartitions(), false);
         if (union.staleRows() == null) {
-            return new PlanNode.Project(fresh, java.util.stream.IntStream.range(0, own.size())
+            return new PlanNode.Project(fresh, IntStream.range(0, own.size())
                     .mapToObj(i -> new PlanNode.Assignment(outputs.get(i), own.get(i).ref())).toList());
         }
         PlanNode stale = PlanRenumbering.of(union.staleRows(), ids::next);

@@ -1,6 +1,8 @@
 package io.cairndb.rewrite;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +17,7 @@ public record RewriteReport(List<String> chosen, List<String> notChosen, Map<Str
     public RewriteReport {
         chosen = List.copyOf(chosen);
         notChosen = List.copyOf(notChosen);
-        failures = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(failures));
+        failures = Collections.unmodifiableMap(new LinkedHashMap<>(failures));
     }
 
     /** The section's lines, in the seed's layout. */

@@ -8,6 +8,7 @@ import io.cairndb.plan.PlanExpressions;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.plan.SpjgForm;
+import io.cairndb.plan.ValueRange;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -176,7 +177,7 @@ final class ViewMatcher {
         List<SpjgForm.EquivalenceClass> out = new ArrayList<>();
         for (SpjgForm.EquivalenceClass c : view.classes()) {
             List<PlanColumn> kept = c.columns().stream().filter(x -> !joins.dropped().contains(x.id())).toList();
-            if (kept.size() > 1 || !kept.isEmpty() && !c.range().equals(io.cairndb.plan.ValueRange.ALL)) {
+            if (kept.size() > 1 || !kept.isEmpty() && !c.range().equals(ValueRange.ALL)) {
                 out.add(tr.equivalenceClass(new SpjgForm.EquivalenceClass(kept, c.range())));
             }
         }

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Carries a view's expressions into the query's column ids under one table mapping: a column of a
@@ -40,8 +42,8 @@ final class ViewTranslation {
     }
 
     /** The view table positions no query table stands for. */
-    java.util.Set<Integer> unmappedTables() {
-        java.util.Set<Integer> out = new java.util.TreeSet<>();
+    Set<Integer> unmappedTables() {
+        Set<Integer> out = new TreeSet<>();
         for (int i = 0; i < mapping.length; i++) {
             if (mapping[i] == TableMapping.NONE) {
                 out.add(i);
