@@ -123,7 +123,7 @@ SET show_hidden_columns = false
 query columns=IndexKeysType,Field,Type,Visible
 DESC orders_by_status ALL
 ----
-DUPLICATE_KEYS|order_status|VARCHAR(16)|true
+DUP_KEYS|order_status|VARCHAR(16)|true
 (empty)|order_count|BIGINT|true
 (empty)|total_amount|DECIMAL(38, 2)|true
 (empty)|__DORIS_IVM_COUNT__|BIGINT|false

@@ -50,6 +50,13 @@ mvStatement
     | alterMaterializedView
     | mvJobStatement
     | showCreateMaterializedView
+    | rollupJobStatement
+    ;
+
+// Synchronous MVs (rollups): their build jobs, as Doris lists and cancels them.
+rollupJobStatement
+    : SHOW ALTER TABLE (MATERIALIZED VIEW | ROLLUP) ((FROM | IN) database=identifier)?        #showRollupJobs
+    | CANCEL ALTER TABLE (MATERIALIZED VIEW | ROLLUP) FROM qualifiedName                      #cancelRollupJob
     ;
 
 // Doris: [BUILD ..] [REFRESH method [trigger]] [[DUPLICATE] KEY (..)] ...; StarRocks:
@@ -134,7 +141,7 @@ mvJobStatement
     ;
 
 showCreateMaterializedView
-    : SHOW CREATE MATERIALIZED VIEW qualifiedName
+    : SHOW CREATE MATERIALIZED VIEW qualifiedName (ON table=qualifiedName)?
     ;
 
 // ---------------------------------------------------------------- table streams

@@ -27,14 +27,16 @@ import java.util.Map;
 public final class QueryTranslator {
     private final StatementContext ctx;
     private final Map<Long, String> scanFilters;
+    private final Map<Long, String> scanSources;
 
     QueryTranslator(StatementContext ctx) {
-        this(ctx, Map.of());
+        this(ctx, Map.of(), Map.of());
     }
 
-    private QueryTranslator(StatementContext ctx, Map<Long, String> scanFilters) {
+    private QueryTranslator(StatementContext ctx, Map<Long, String> scanFilters, Map<Long, String> scanSources) {
         this.ctx = ctx;
         this.scanFilters = Map.copyOf(scanFilters);
+        this.scanSources = Map.copyOf(scanSources);
     }
 
     /**
@@ -42,7 +44,15 @@ public final class QueryTranslator {
      * inside views: a partition refresh reads only the base partitions it rebuilds.
      */
     public QueryTranslator filteringScans(Map<Long, String> filters) {
-        return new QueryTranslator(ctx, filters);
+        return new QueryTranslator(ctx, filters, scanSources);
+    }
+
+    /**
+     * A translator that reads some tables (by id) from other FROM items with their columns: a write
+     * derives the rows it adds to a table's rollups from the rows it stages for the table.
+     */
+    public QueryTranslator readingScans(Map<Long, String> sources) {
+        return new QueryTranslator(ctx, scanFilters, sources);
     }
 
     /** The query as DuckDB SQL; a wrong query fails with the error Doris gives it. */
@@ -113,13 +123,19 @@ public final class QueryTranslator {
                     : ctx.systemTables().fromItem(ctx, scan.database(), scan.name());
         }
 
+        /** The table a scan reads: a catalog table, or the storage of a rollup a rewritten query reads. */
         private TableMeta table(PlanNode.TableSource source) {
-            return ctx.catalog().tableById(source.database(), source.tableId());
+            TableMeta t = ctx.catalog().tableById(source.database(), source.tableId());
+            return t != null ? t : ctx.catalog().rollupStorage(source.database(), source.tableId());
         }
     }
 
     /** A table's rows, only those of some (temporary) partitions, and only those the scan filters keep. */
     private String source(TableMeta t, List<String> partitions, boolean temporaryPartitions) {
+        String replaced = scanSources.get(t.id());
+        if (replaced != null) {
+            return replaced;
+        }
         if (temporaryPartitions) {
             TableMeta temporary = TemporaryPartitionTable.of(t);
             List<PartitionMeta> parts = PartitionResolver.requireAll(temporary, partitions);

@@ -25,6 +25,8 @@ public final class Catalog {
     private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name, TableMeta::id);
     private final NamedEntries<StreamMeta> streams = new NamedEntries<>(StreamMeta::database, StreamMeta::name, StreamMeta::id);
     private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name, MvMeta::id);
+    private final NamedEntries<RollupJob> rollupJobs = new NamedEntries<>(RollupJob::database, j -> String.valueOf(j.jobId()),
+            RollupJob::jobId);
     private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
@@ -39,6 +41,9 @@ public final class Catalog {
         for (TableMeta t : store.loadTables(c)) {
             tables.put(t);
             maxId = Math.max(maxId, t.id());
+            for (RollupMeta r : t.rollups()) {
+                maxId = Math.max(maxId, r.id());
+            }
             if (t.partitioning() != null) {
                 for (PartitionMeta p : t.partitioning().partitions()) {
                     maxId = Math.max(maxId, p.id());
@@ -52,6 +57,10 @@ public final class Catalog {
         for (StreamMeta s : store.loadStreams(c)) {
             streams.put(s);
             maxId = Math.max(maxId, s.id());
+        }
+        for (RollupJob j : store.loadRollupJobs(c)) {
+            rollupJobs.put(j);
+            maxId = Math.max(maxId, j.jobId());
         }
         nextId.set(maxId + 1);
         try {
@@ -157,6 +166,39 @@ public final class Catalog {
         tables.removeDatabase(name);
         streams.removeDatabase(name);
         mvs.removeDatabase(name);
+        rollupJobs.removeDatabase(name);
+    }
+
+    // ---- rollup (synchronous MV) jobs
+
+    /** The rollup jobs of a database, oldest first. */
+    public List<RollupJob> rollupJobs(String database) {
+        List<RollupJob> out = new ArrayList<>(rollupJobs.list(database));
+        out.sort(Comparator.comparingLong(RollupJob::jobId));
+        return out;
+    }
+
+    public void saveRollupJob(Connection c, RollupJob job) {
+        store.saveRollupJob(c, job);
+    }
+
+    public void publishRollupJob(RollupJob job) {
+        rollupJobs.put(job);
+    }
+
+    /**
+     * The storage of the rollup with this id, described as a table (see {@link RollupMeta#storage}), or
+     * null: what a plan reading a rollup scans.
+     */
+    public TableMeta rollupStorage(String database, long rollupId) {
+        for (TableMeta t : tables.list(database)) {
+            for (RollupMeta r : t.rollups()) {
+                if (r.id() == rollupId) {
+                    return r.storage(t);
+                }
+            }
+        }
+        return null;
     }
 
     // ---- streams

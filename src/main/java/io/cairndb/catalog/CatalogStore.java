@@ -59,7 +59,7 @@ final class CatalogStore {
 
     void deleteDatabase(Connection c, String name) {
         delete(c, "DATABASE", "", name);
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind IN ('TABLE', 'STREAM', 'MV') AND db = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind IN ('TABLE', 'STREAM', 'MV', 'ROLLUP_JOB') AND db = ?")) {
             ps.setString(1, name);
             ps.executeUpdate();
         } catch (SQLException e) {
@@ -137,6 +137,18 @@ final class CatalogStore {
         } catch (SQLException e) {
             throw failure(e);
         }
+    }
+
+    List<RollupJob> loadRollupJobs(Connection c) {
+        List<RollupJob> out = new ArrayList<>();
+        for (String body : bodies(c, "ROLLUP_JOB")) {
+            out.add(read(body, RollupJob.class));
+        }
+        return out;
+    }
+
+    void saveRollupJob(Connection c, RollupJob job) {
+        save(c, "ROLLUP_JOB", job.database(), String.valueOf(job.jobId()), write(job));
     }
 
     void deleteMv(Connection c, String db, String name) {

@@ -20,9 +20,12 @@ import java.util.Map;
 public record TableMeta(long id, String database, String name, TableKind kind, List<ColumnMeta> columns,
                         KeyModel keyModel, String comment, PartitionScheme partitioning,
                         DistributionMeta distribution, Map<String, String> properties, String viewSql,
-                        long createTime, long updateTime, String duckSchema, String duckTable, List<ConstraintMeta> constraints) {
+                        long createTime, long updateTime, String duckSchema, String duckTable, List<ConstraintMeta> constraints,
+                        List<RollupMeta> rollups) {
 
     public TableMeta {
+        // Entries saved before tables had rollups have none.
+        rollups = rollups == null ? List.of() : List.copyOf(rollups);
         columns = List.copyOf(columns);
         // Entries saved before tables had constraints have none.
         constraints = constraints == null ? List.of() : List.copyOf(constraints);
@@ -39,7 +42,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
                      DistributionMeta distribution, Map<String, String> properties, String viewSql,
                      long createTime, long updateTime) {
         this(id, database, name, kind, columns, keyModel, comment, partitioning, distribution, properties, viewSql,
-                createTime, updateTime, null, null, List.of());
+                createTime, updateTime, null, null, List.of(), List.of());
     }
 
     /** The table's DuckDB name as SQL text: {@code "schema"."table"}. Every statement names the table this way. */
@@ -53,7 +56,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withDuckName(String schema, String table) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, updateTime, schema, table, constraints);
+                properties, viewSql, createTime, updateTime, schema, table, constraints, rollups);
     }
 
     public ColumnMeta column(String columnName) {
@@ -91,7 +94,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withColumns(List<ColumnMeta> newColumns) {
         return new TableMeta(id, database, name, kind, newColumns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
     }
 
     /** The partition with this name, or null. */
@@ -101,36 +104,46 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withPartitioning(PartitionScheme scheme) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, scheme, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
     }
 
     public TableMeta withName(String newName) {
         return new TableMeta(id, database, newName, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
     }
 
     public TableMeta withComment(String newComment) {
         return new TableMeta(id, database, name, kind, columns, keyModel, newComment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
     }
 
     public TableMeta withProperties(Map<String, String> changes) {
         Map<String, String> merged = new LinkedHashMap<>(properties);
         merged.putAll(changes);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints);
+                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
     }
 
     public TableMeta withoutProperties(java.util.Collection<String> keys) {
         Map<String, String> kept = new LinkedHashMap<>(properties);
         kept.keySet().removeAll(keys);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                kept, viewSql, createTime, updateTime, duckSchema, duckTable, constraints);
+                kept, viewSql, createTime, updateTime, duckSchema, duckTable, constraints, rollups);
     }
 
     public TableMeta withConstraints(List<ConstraintMeta> newConstraints) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, newConstraints);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, newConstraints, rollups);
+    }
+
+    public TableMeta withRollups(List<RollupMeta> newRollups) {
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, newRollups);
+    }
+
+    /** The rollup (synchronous MV) with this name, or null; rollup names compare without case, as Doris's index names. */
+    public RollupMeta rollup(String rollupName) {
+        return rollups.stream().filter(r -> r.name().equalsIgnoreCase(rollupName)).findFirst().orElse(null);
     }
 
     /** The constraint with this name (case-sensitive, as in Doris), or null. */

@@ -13,7 +13,10 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.SequenceColumn;
+import io.cairndb.catalog.RollupMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.analyzer.RollupQueries;
+import io.cairndb.write.RollupUpkeep;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
@@ -59,6 +62,9 @@ public final class AlterTableDdl {
     }
 
     private static UpdateCount alter(StatementContext ctx, Statement.AlterTable stmt, TableMeta original) {
+        if (!stmt.clauses().stream().allMatch(c -> c instanceof Statement.ModifyComment)) {
+            RollupUpkeep.requireNoBuild(original, "ALTER");
+        }
         TableMeta t = original;
         for (Statement.AlterClause clause : stmt.clauses()) {
             t = apply(ctx, t, clause);
@@ -100,6 +106,12 @@ public final class AlterTableDdl {
         if (clause instanceof Statement.AddColumns || clause instanceof Statement.DropColumn
                 || clause instanceof Statement.ModifyColumn || clause instanceof Statement.RenameColumn) {
             TemporaryPartitions.checkNoneForSchemaChange(t);
+        }
+        String changed = clause instanceof Statement.DropColumn d ? d.name()
+                : clause instanceof Statement.ModifyColumn m ? m.column().name()
+                : clause instanceof Statement.RenameColumn r ? r.oldName() : null;
+        if (changed != null) {
+            checkNotInRollup(t, changed);
         }
         if (clause instanceof Statement.AddTemporaryPartition add) {
             return TemporaryPartitions.add(ctx, t, add);
@@ -380,10 +392,20 @@ public final class AlterTableDdl {
         return names.stream().map(n -> n.equalsIgnoreCase(from) ? to : n).toList();
     }
 
+    /** A column a rollup (synchronous MV) computes from stays as it is until the rollup is dropped. */
+    private static void checkNotInRollup(TableMeta t, String column) {
+        for (RollupMeta r : t.rollups()) {
+            if (RollupQueries.columnsRead(r).contains(column.toLowerCase(java.util.Locale.ROOT))) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not change column[" + column + "]: materialized view ["
+                        + r.name() + "] on table [" + t.name() + "] is computed from it. Drop the materialized view first");
+            }
+        }
+    }
+
     private static TableMeta withDistribution(TableMeta t, List<String> columns) {
         DistributionMeta d = t.distribution();
         return new TableMeta(t.id(), t.database(), t.name(), t.kind(), t.columns(), t.keyModel(), t.comment(),
                 t.partitioning(), new DistributionMeta(d.random(), columns, d.buckets()), t.properties(), t.viewSql(),
-                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable(), t.constraints());
+                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable(), t.constraints(), t.rollups());
     }
 }

@@ -6,6 +6,7 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.Sql;
+import io.cairndb.write.RollupUpkeep;
 import io.cairndb.printer.PartitionPredicates;
 
 import java.util.ArrayList;
@@ -25,7 +26,10 @@ final class PartitionRemoval {
         if (ChangelogConfig.of(t).enabled()) {
             ChangelogTables.mark(ctx.txn().connection(), t.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION");
         }
+        RollupUpkeep.requireNoBuild(t, "ALTER");
+        Runnable rollupsAfter = RollupUpkeep.removing(ctx, t, PartitionPredicates.of(t, p));
         Sql.execute(ctx.txn().connection(), "DELETE FROM " + t.duckName() + " WHERE " + PartitionPredicates.of(t, p));
+        rollupsAfter.run();
         List<PartitionMeta> parts = new ArrayList<>(t.partitioning().partitions());
         parts.remove(p);
         return t.withPartitioning(t.partitioning().withPartitions(parts));

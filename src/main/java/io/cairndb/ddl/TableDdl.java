@@ -13,6 +13,7 @@ import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableKind;
+import io.cairndb.catalog.RollupMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
@@ -138,6 +139,10 @@ public final class TableDdl {
     /** Drops what holds a table's rows: its DuckDB table, its temporary partitions', sequences and changelog. */
     static void dropStorage(StatementContext ctx, TableMeta t) {
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + t.duckName());
+        for (RollupMeta r : t.rollups()) {
+            Sql.execute(ctx.txn().connection(), "DROP TABLE IF EXISTS " + r.storage(t).duckName());
+            Sql.execute(ctx.txn().connection(), "DROP TABLE IF EXISTS " + r.pending(t).duckName());
+        }
         if (!t.isView() && !t.partitioning().temporary().isEmpty()) {
             Sql.execute(ctx.txn().connection(), "DROP TABLE " + TemporaryPartitionTable.of(t).duckName());
         }

@@ -110,7 +110,7 @@ record MvDefinition(Query query, PlanNode plan, QueryLineage lineage, List<Colum
      * The plan's lineage. The binder folds session functions such as connection_id() into constants,
      * so those it folded are added to the plan's non-deterministic functions.
      */
-    private static QueryLineage lineage(QueryBinder.Result bound) {
+    static QueryLineage lineage(QueryBinder.Result bound) {
         QueryLineage lineage = PlanLineage.of(bound.plan());
         Set<String> nondeterministic = new TreeSet<>(lineage.nondeterministicFunctions());
         bound.sessionFunctions().stream().filter(PlanLineage::nondeterministic).forEach(nondeterministic::add);

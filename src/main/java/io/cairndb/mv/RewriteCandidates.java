@@ -3,12 +3,14 @@ package io.cairndb.mv;
 import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.QueryRewriter;
+import io.cairndb.analyzer.RollupQueries;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.ConstraintMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.RollupMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.EngineErrors;
 import io.cairndb.error.CairnException;
@@ -21,6 +23,7 @@ import io.cairndb.rewrite.MvRewriter;
 import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.rewrite.RewriteSettings;
 import io.cairndb.rewrite.TableKeys;
+import io.cairndb.sql.SqlParser;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -72,6 +75,14 @@ final class RewriteCandidates implements QueryRewriter {
         Map<Long, String> tables = new HashMap<>();
         scanned(plan, tables);
         boolean snapshotTaken = ctx.txn().begun();
+        for (Map.Entry<Long, String> queried : Map.copyOf(tables).entrySet()) {
+            TableMeta t = ctx.catalog().tableById(queried.getValue(), queried.getKey());
+            if (t != null && !t.rollups().isEmpty()) {
+                // A transaction's snapshot, taken earlier, may predate a rollup or hold it still being built.
+                TableMeta seen = snapshotTaken ? ctx.catalog().tableAsSaved(ctx.txn().connection(), t) : t;
+                seen.rollups().stream().filter(r -> !r.building()).forEach(r -> candidates.add(rollup(ctx, t, r)));
+            }
+        }
         for (MvMeta mv : relevant(ctx.catalog(), tables.keySet(), nested)) {
             candidates.add(materialization(ctx, mv, snapshotTaken));
             mv.baseTables().forEach(b -> tables.put(b.id(), b.database()));
@@ -161,6 +172,39 @@ final class RewriteCandidates implements QueryRewriter {
         return Materialization.usable(mv.database(), mv.name(),
                 new PlanNode.TableSource(table.id(), table.database(), table.name(), true), columns, bound.form(),
                 rows(ctx, mv, table), union, bound.topN());
+    }
+
+    /**
+     * A rollup as rewrite sees it: always in sync, as the table's writes keep it in their transactions
+     * (also the uncommitted writes of this one), so it is read in the query's snapshot like the table.
+     */
+    private Materialization rollup(StatementContext ctx, TableMeta t, RollupMeta r) {
+        List<Object> key = List.of(r, t.name(), t.columns());
+        Bound bound = forms.get(r.id());
+        if (bound == null || !bound.key().equals(key)) {
+            try {
+                PlanNode plan = QueryBinder.bind(ctx.inDatabase(t.database()), RollupQueries.definition(t, r)).plan();
+                bound = SpjgForm.of(plan).map(f -> new Bound(key, plan, f, null, null)).orElseGet(() -> new Bound(key, null, null, null,
+                        "View struct info is invalid: the definition is not a select-project-group query"));
+            } catch (CairnException e) {
+                bound = new Bound(key, null, null, null, "View struct info is invalid: " + e.getMessage());
+            }
+            forms.put(r.id(), bound);
+        }
+        if (bound.invalid() != null) {
+            return Materialization.unusable(t.database(), t.name() + "." + r.name(), Set.of(t.id()), bound.invalid());
+        }
+        TableMeta storage = r.storage(t);
+        long rows = count(ctx, storage);
+        String prefix = null;
+        if (rows >= count(ctx, t)) {
+            String first = r.defineExprs().get(0);
+            prefix = SqlParser.parseExpression(first) instanceof io.cairndb.sql.tree.Expr.Identifier id
+                    ? id.parts().get(id.parts().size() - 1) : first;
+        }
+        return Materialization.rollup(t.database(), t.name(), r.name(),
+                new PlanNode.TableSource(r.id(), t.database(), t.name() + "(" + r.name() + ")", true), r.columns(), bound.form(), rows,
+                prefix);
     }
 
     /**
@@ -291,17 +335,20 @@ final class RewriteCandidates implements QueryRewriter {
         if (cached != null && cached.refreshedAt() == mv.lastRefreshTime()) {
             return cached.rows();
         }
-        long count;
+        long count = count(ctx, table);
+        rows.put(mv.id(), new Rows(mv.lastRefreshTime(), count));
+        return count;
+    }
+
+    private static long count(StatementContext ctx, TableMeta table) {
         // Through the transaction, so that a count before the query's first read does not take its snapshot.
         try (Statement st = ctx.txn().connection().createStatement();
              ResultSet rs = ctx.txn().query(st, "SELECT count(*) FROM " + table.duckName())) {
             rs.next();
-            count = rs.getLong(1);
+            return rs.getLong(1);
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
         }
-        rows.put(mv.id(), new Rows(mv.lastRefreshTime(), count));
-        return count;
     }
 
     private static int number(StatementContext ctx, String variable) {

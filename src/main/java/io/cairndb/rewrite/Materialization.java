@@ -19,12 +19,17 @@ import java.util.stream.IntStream;
  * whose base changed in some partitions is read through {@code union}: its partitions still in sync,
  * and the rest computed from the base (seed 2.2.7).
  *
+ * <p>A synchronous MV (a rollup) of table {@code rollupOf} (null for an asynchronous MV) is always in
+ * sync. When it holds as many rows as its table it is worth reading only for a query that restricts
+ * {@code prefixColumn}, the table column its rows are sorted by first (null when no such restriction
+ * is needed).
+ *
  * @param tableIds the tables the definition reads (other MVs included)
  * @param rows     the rows in the MV table, the cost of reading it
  */
 public record Materialization(String database, String name, PlanNode.TableSource source, List<ColumnMeta> columns,
                               SpjgForm form, Set<Long> tableIds, long rows, String unusable, StaleUnion union,
-                              TopN topN) {
+                              TopN topN, String rollupOf, String prefixColumn) {
 
     /**
      * The MV's definition ends in {@code ORDER BY keys LIMIT count OFFSET offset} over the SPJG part
@@ -57,11 +62,18 @@ public record Materialization(String database, String name, PlanNode.TableSource
     public static Materialization usable(String database, String name, PlanNode.TableSource source,
                                          List<ColumnMeta> columns, SpjgForm form, long rows, StaleUnion union, TopN topN) {
         Set<Long> ids = form.tables().stream().map(s -> s.source().tableId()).collect(Collectors.toSet());
-        return new Materialization(database, name, source, columns, form, ids, rows, null, union, topN);
+        return new Materialization(database, name, source, columns, form, ids, rows, null, union, topN, null, null);
     }
 
     public static Materialization unusable(String database, String name, Set<Long> tableIds, String why) {
-        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null, null);
+        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null, null, null, null);
+    }
+
+    /** A rollup {@code name} of table {@code table}; {@code prefixColumn} as the record says. */
+    public static Materialization rollup(String database, String table, String name, PlanNode.TableSource source,
+                                         List<ColumnMeta> columns, SpjgForm form, long rows, String prefixColumn) {
+        Set<Long> ids = form.tables().stream().map(s -> s.source().tableId()).collect(Collectors.toSet());
+        return new Materialization(database, name, source, columns, form, ids, rows, null, null, null, table, prefixColumn);
     }
 
     /** A plan producing the MV's rows under {@code outputs} (one per MV column). */
@@ -80,8 +92,13 @@ public record Materialization(String database, String name, PlanNode.TableSource
         return new PlanNode.SetOperation(PlanNode.SetKind.UNION, true, fresh, stale, outputs);
     }
 
-    /** The name EXPLAIN shows: {@code internal.db.mv}. */
+    /** The name EXPLAIN shows: {@code internal.db.mv}, or {@code internal.db.table.mv} for a rollup. */
     public String qualifiedName() {
-        return "internal." + database + "." + name;
+        return "internal." + database + "." + (rollupOf == null ? "" : rollupOf + ".") + name;
+    }
+
+    /** How EXPLAIN names the MV: an asynchronous one by its name, a rollup by its qualified name (seed 004). */
+    String reportName() {
+        return rollupOf == null ? name : qualifiedName();
     }
 }

@@ -7,6 +7,7 @@ import io.cairndb.plan.PlanNodes;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.plan.SpjgForm;
 import io.cairndb.plan.UsedColumns;
+import io.cairndb.plan.ValueRange;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -60,7 +61,7 @@ public final class MvRewriter {
                 continue;
             }
             if (m.unusable() != null) {
-                unusable.put(m.name(), m.unusable());
+                unusable.put(m.reportName(), m.unusable());
             } else {
                 usable.add(m);
             }
@@ -141,6 +142,11 @@ public final class MvRewriter {
                 notTried(mv);
                 continue;
             }
+            if (mv.prefixColumn() != null && !restricts(form, mv.prefixColumn())) {
+                fail(mv, "The materialized view holds as many rows as its table and is sorted first by "
+                        + mv.prefixColumn() + ", which the query does not filter on: reading it is not cheaper");
+                continue;
+            }
             PlanNode plan = firstAnswer(mv, TableMapping.of(form.tables(), mv.form().tables(), settings.mappingLimit()),
                     mapping -> ViewMatcher.match(form, mv, mapping, ids, keys));
             if (plan != null) {
@@ -170,7 +176,7 @@ public final class MvRewriter {
         for (int[] mapping : mappings) {
             try {
                 PlanNode plan = match.apply(mapping);
-                succeeded.add(mv.name());
+                succeeded.add(mv.reportName());
                 return plan;
             } catch (MatchFailure f) {
                 fail(mv, f.getMessage());
@@ -216,7 +222,7 @@ public final class MvRewriter {
                 try {
                     ViewMatcher.Exact exact = ViewMatcher.exact(form, mv, mapping, ids, keys);
                     requireSameOrder(sort, topN, exact, mv);
-                    succeeded.add(mv.name());
+                    succeeded.add(mv.reportName());
                     PlanNode ordered = sort == null ? exact.plan() : new PlanNode.Sort(exact.plan(), sort.keys());
                     return new PlanNode.Limit(ordered, limit.count(), limit.offset() - topN.offset());
                 } catch (MatchFailure f) {
@@ -253,7 +259,7 @@ public final class MvRewriter {
     }
 
     private void fail(Materialization mv, String why) {
-        failures.putIfAbsent(mv.name(), why);
+        failures.putIfAbsent(mv.reportName(), why);
     }
 
     private static String tableDifference(SpjgForm form, Materialization mv) {
@@ -285,6 +291,21 @@ public final class MvRewriter {
         return true;
     }
 
+    /** Whether the query keeps only some values of a column of its (one) table: a range or equality on it. */
+    private static boolean restricts(SpjgForm form, String column) {
+        for (PlanNode.Scan scan : form.tables()) {
+            for (int i = 0; i < scan.columns().size(); i++) {
+                if (scan.columns().get(i).equalsIgnoreCase(column)) {
+                    SpjgForm.EquivalenceClass c = form.classOf(scan.outputs().get(i).id()).orElse(null);
+                    if (c != null && c.range() != null && !c.range().equals(ValueRange.ALL)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     private static boolean plainScans(SpjgForm form) {
         return form.tables().stream().allMatch(s -> s.partitions().isEmpty() && !s.temporaryPartitions());
     }
@@ -296,16 +317,21 @@ public final class MvRewriter {
         List<String> notChosen = new ArrayList<>();
         // Failures in the order candidates are tried (fewest rows first), after the unusable MVs.
         Map<String, String> failed = new LinkedHashMap<>(unusable);
+        Set<String> rollups = new HashSet<>();
         for (Materialization mv : usable) {
+            String name = mv.reportName();
+            if (mv.rollupOf() != null) {
+                rollups.add(name);
+            }
             if (read.containsKey(mv.source())) {
-                chosen.add(mv.name());
-            } else if (succeeded.contains(mv.name())) {
-                notChosen.add(mv.name());
-            } else if (failures.containsKey(mv.name())) {
-                failed.put(mv.name(), failures.get(mv.name()));
+                chosen.add(name);
+            } else if (succeeded.contains(name)) {
+                notChosen.add(name);
+            } else if (failures.containsKey(name)) {
+                failed.put(name, failures.get(name));
             }
         }
-        return new RewriteReport(chosen, notChosen, failed);
+        return new RewriteReport(chosen, notChosen, failed, rollups);
     }
 
     private static boolean hasSubquery(PlanNode node) {

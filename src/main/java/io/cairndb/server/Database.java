@@ -23,6 +23,7 @@ import io.cairndb.changelog.CommitTso;
 import io.cairndb.changelog.StreamReads;
 import io.cairndb.engine.Txn;
 import io.cairndb.mv.MaterializedViews;
+import io.cairndb.mv.SyncMaterializedViews;
 import io.cairndb.mv.MvScheduler;
 import io.cairndb.mv.TaskEnvironment;
 
@@ -59,6 +60,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final TransactionHistory transactionHistory = new TransactionHistory();
     private final SystemTables systemTables;
     private final MaterializedViews materializedViews;
+    private final SyncMaterializedViews syncMaterializedViews;
     private final DynamicPartitionScheduler dynamicPartitions;
     private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "housekeeping");
@@ -125,6 +127,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         }
         materializedViews = new MaterializedViews(new MvScheduler(this, catalog, config, locks));
         systemTables = new InformationSchema(materializedViews);
+        syncMaterializedViews = new SyncMaterializedViews(catalog, this, locks);
+        syncMaterializedViews.recover();
         housekeepingConnection = engine.connect();
         long every = config.number("changelog_cleanup_interval_seconds");
         // The first pass runs before the database serves anyone, so expired history is never read.
@@ -196,6 +200,10 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     MaterializedViews materializedViews() {
         return materializedViews;
+    }
+
+    SyncMaterializedViews syncMaterializedViews() {
+        return syncMaterializedViews;
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.cairndb.engine.Sql;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.mv.MaterializedViews;
+import io.cairndb.mv.SyncMaterializedViews;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanText;
 import io.cairndb.rewrite.RewriteOutcome;
@@ -168,6 +169,22 @@ final class StatementDispatcher {
 
     private StatementResult materializedView(StatementContext ctx, Statement statement) {
         MaterializedViews mvs = session.database().materializedViews();
+        SyncMaterializedViews rollups = session.database().syncMaterializedViews();
+        if (statement instanceof MvStatement.Create s && !s.async()) {
+            return rollups.create(ctx, s);
+        }
+        if (statement instanceof MvStatement.Drop s && s.onTable() != null) {
+            return rollups.drop(ctx, s);
+        }
+        if (statement instanceof MvStatement.ShowCreate s && s.onTable() != null) {
+            return rollups.showCreate(ctx, s);
+        }
+        if (statement instanceof MvStatement.ShowRollupJobs s) {
+            return rollups.showJobs(ctx, s);
+        }
+        if (statement instanceof MvStatement.CancelRollupJob s) {
+            return rollups.cancel(ctx, s);
+        }
         if (statement instanceof MvStatement.Create s) {
             return mvs.create(ctx, s);
         }

@@ -172,7 +172,18 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitShowCreateMaterializedView(ShowCreateMaterializedViewContext ctx) {
-        return new MvStatement.ShowCreate(TreeValues.qualifiedName(ctx.qualifiedName()));
+        return new MvStatement.ShowCreate(TreeValues.qualifiedName(ctx.qualifiedName(0)),
+                ctx.table == null ? null : TreeValues.qualifiedName(ctx.table));
+    }
+
+    @Override
+    public Statement visitShowRollupJobs(CairnSqlParser.ShowRollupJobsContext ctx) {
+        return new MvStatement.ShowRollupJobs(ctx.database == null ? null : TreeValues.identifier(ctx.database));
+    }
+
+    @Override
+    public Statement visitCancelRollupJob(CairnSqlParser.CancelRollupJobContext ctx) {
+        return new MvStatement.CancelRollupJob(TreeValues.qualifiedName(ctx.qualifiedName()));
     }
 
     private static String upper(Token t) {

@@ -13,7 +13,11 @@ import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.catalog.KeyModel;
+import io.cairndb.catalog.RollupMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.analyzer.RollupQueries;
+import io.cairndb.sql.SqlFormatter;
 import io.cairndb.mv.MvDescriptions;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
@@ -236,11 +240,23 @@ public final class ShowExecutor {
                 if (!shown.contains(c) && visible) {
                     continue;
                 }
-                rows.add(java.util.Arrays.asList(first ? t.name() : "", first ? t.keyModel().name() + "_KEYS" : "",
+                rows.add(java.util.Arrays.asList(first ? t.name() : "", first ? keysType(t.keyModel()) : "",
                         c.name(), c.type().toSql(), c.type().toSql(), c.nullable() ? "Yes" : "No",
                         String.valueOf(c.key()), c.defaultValue() == null ? null : unquote(c.defaultValue()),
-                        extra(c), String.valueOf(visible), "", ""));
+                        indexExtra(t.keyModel(), c), String.valueOf(visible), "", ""));
                 first = false;
+            }
+            // Each rollup after a blank row, as Doris lists a table's indexes.
+            for (RollupMeta r : t.rollups()) {
+                rows.add(java.util.Arrays.asList("", "", "", "", "", "", "", "", "", "", "", ""));
+                for (int i = 0; i < r.columns().size(); i++) {
+                    ColumnMeta c = r.columns().get(i);
+                    String define = SqlFormatter.format(RollupQueries.rowInput(c, r.defineExprs().get(i)));
+                    rows.add(java.util.Arrays.asList(i == 0 ? r.name() : "", i == 0 ? keysType(r.keyModel()) : "", c.name(),
+                            c.type().toSql(), c.type().toSql(), c.nullable() ? "Yes" : "No", String.valueOf(c.key()), null,
+                            indexExtra(r.keyModel(), c), "true", define,
+                            i == 0 && r.whereClause() != null ? r.whereClause() : ""));
+                }
             }
             return new ListRowResult(cols, rows);
         }
@@ -249,6 +265,22 @@ public final class ShowExecutor {
                     c.defaultValue() == null ? null : unquote(c.defaultValue()), extra(c)));
         }
         return new ListRowResult(strings("Field", "Type", "Null", "Key", "Default", "Extra"), rows);
+    }
+
+    /** The key model as DESC .. ALL names it: DUP_KEYS, AGG_KEYS, UNIQUE_KEYS or PRIMARY_KEYS. */
+    private static String keysType(KeyModel model) {
+        return switch (model) {
+            case DUPLICATE -> "DUP_KEYS";
+            case AGGREGATE -> "AGG_KEYS";
+            case UNIQUE -> "UNIQUE_KEYS";
+            case PRIMARY -> "PRIMARY_KEYS";
+        };
+    }
+
+    /** DESC .. ALL's Extra: a value column's aggregation, NONE for a value column that has none. */
+    private static String indexExtra(KeyModel model, ColumnMeta c) {
+        String extra = extra(c);
+        return extra.isEmpty() && !c.key() && model == KeyModel.DUPLICATE ? "NONE" : extra;
     }
 
     private static String extra(ColumnMeta c) {

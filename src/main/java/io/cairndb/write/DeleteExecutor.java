@@ -25,6 +25,8 @@ public final class DeleteExecutor {
     public static UpdateCount execute(StatementContext ctx, Statement.Delete stmt) {
         return ctx.underWriteLock(stmt.table(), t -> {
             String alias = stmt.alias() != null ? stmt.alias() : t.name();
+            RollupUpkeep.requireNoBuild(t, "DELETE");
+            RollupUpkeep.requireConditionColumns(t, alias, stmt.where());
             Relation from = new Relation.TableRef(stmt.table(), alias, List.of(), null);
             if (stmt.using() != null) {
                 from = new Relation.Join(Relation.JoinType.CROSS, from, stmt.using(), null, List.of());
@@ -49,7 +51,9 @@ public final class DeleteExecutor {
             if (ChangeCapture.enabled(t)) {
                 ChangeCapture.deletes(ctx, t, where);
             }
+            Runnable rollupsAfter = RollupUpkeep.removing(ctx, t, where);
             long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
+            rollupsAfter.run();
             PartitionVersions.bump(ctx, t, touched);
             return UpdateCount.of(n);
         });

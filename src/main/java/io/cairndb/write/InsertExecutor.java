@@ -57,17 +57,22 @@ public final class InsertExecutor {
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count() - filtered.rows());
             if (stmt.overwrite()) {
+                RollupUpkeep.requireNoBuild(t, "INSERT OVERWRITE");
                 List<PartitionMeta> cleared = named.isEmpty() ? t.partitioning().partitions() : named;
                 String where = named.isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, named);
                 if (ChangeCapture.enabled(t)) {
                     ChangeCapture.bulkRemoval(ctx, t, cleared, "INSERT_OVERWRITE");
                 }
+                Runnable rollupsAfter = named.isEmpty() ? () -> RollupUpkeep.emptied(ctx, t)
+                        : RollupUpkeep.removing(ctx, t, PartitionPredicates.anyOf(t, named));
                 Sql.execute(ctx.txn().connection(), "DELETE FROM " + t.duckName() + where);
+                rollupsAfter.run();
                 for (PartitionMeta p : cleared) {
                     touched.add(t.partitioning().partitions().indexOf(p));
                 }
             }
             KeyModelWriter.apply(ctx, t, StagedRows.table(), null);
+            RollupUpkeep.added(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
         }

@@ -24,6 +24,7 @@ public final class PartitionSwap {
      */
     public static void moveRows(StatementContext ctx, TableMeta before, TableMeta after, List<PartitionMeta> replaced,
                                 TableMeta temporary, List<PartitionMeta> incoming) {
+        RollupUpkeep.requireNoBuild(before, "REPLACE PARTITION");
         if (ChangeCapture.enabled(before)) {
             ChangeCapture.bulkRemoval(ctx, before, replaced, "REPLACE_PARTITION");
         }
@@ -35,5 +36,6 @@ public final class PartitionSwap {
             // Partition columns are key columns, so no remaining formal row shares a key with these.
             KeyModelWriter.apply(ctx, after, StagedRows.table(), null);
         }
+        RollupUpkeep.rederiveAll(ctx, after);
     }
 }

@@ -23,11 +23,15 @@ public final class TruncateExecutor {
         return ctx.underWriteLock(stmt.name(), t -> {
             List<PartitionMeta> parts = stmt.partitions().isEmpty() ? t.partitioning().partitions()
                     : PartitionResolver.requireAll(t, stmt.partitions());
+            RollupUpkeep.requireNoBuild(t, "TRUNCATE");
             String where = stmt.partitions().isEmpty() ? "" : " WHERE " + PartitionPredicates.anyOf(t, parts);
+            Runnable rollupsAfter = stmt.partitions().isEmpty() ? () -> RollupUpkeep.emptied(ctx, t)
+                    : RollupUpkeep.removing(ctx, t, PartitionPredicates.anyOf(t, parts));
             if (ChangeCapture.enabled(t)) {
                 ChangeCapture.bulkRemoval(ctx, t, parts, "TRUNCATE");
             }
             Sql.execute(ctx.txn().connection(), "DELETE FROM " + t.duckName() + where);
+            rollupsAfter.run();
             Set<Integer> touched = new TreeSet<>();
             for (PartitionMeta p : parts) {
                 touched.add(t.partitioning().partitions().indexOf(p));

@@ -64,6 +64,7 @@ public final class UpdateExecutor {
                 KeyList keys = ChangeCapture.enabled(t)
                         ? KeyList.ofStaged(ctx.txn().connection(), t, StagedRows.table(), staged.count()) : null;
                 KeyModelWriter.apply(ctx, t, StagedRows.table(), keys);
+                RollupUpkeep.added(ctx, t, StagedRows.table());
                 PartitionVersions.bump(ctx, t, touched);
                 return UpdateCount.of(staged.count());
             }

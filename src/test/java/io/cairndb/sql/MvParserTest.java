@@ -140,7 +140,13 @@ class MvParserTest {
                 SqlParser.parseOne("RESUME MATERIALIZED VIEW JOB ON mv"));
         assertEquals(new MvStatement.CancelTask(42, QualifiedName.of("mv")),
                 SqlParser.parseOne("CANCEL MATERIALIZED VIEW TASK 42 ON mv"));
-        assertEquals(new MvStatement.ShowCreate(QualifiedName.of("mv")), SqlParser.parseOne("SHOW CREATE MATERIALIZED VIEW mv"));
+        assertEquals(new MvStatement.ShowCreate(QualifiedName.of("mv"), null), SqlParser.parseOne("SHOW CREATE MATERIALIZED VIEW mv"));
+        assertEquals(new MvStatement.ShowCreate(QualifiedName.of("mv"), QualifiedName.of("db", "t")),
+                SqlParser.parseOne("SHOW CREATE MATERIALIZED VIEW mv ON db.t"));
+        assertEquals(new MvStatement.ShowRollupJobs("db"), SqlParser.parseOne("SHOW ALTER TABLE MATERIALIZED VIEW FROM db"));
+        assertEquals(new MvStatement.ShowRollupJobs(null), SqlParser.parseOne("SHOW ALTER TABLE ROLLUP"));
+        assertEquals(new MvStatement.CancelRollupJob(QualifiedName.of("db", "t")),
+                SqlParser.parseOne("CANCEL ALTER TABLE MATERIALIZED VIEW FROM db.t"));
     }
 
     @Test

@@ -111,6 +111,15 @@ public final class MvStatement {
     public record CancelTask(long taskId, QualifiedName name) implements Statement {
     }
 
-    public record ShowCreate(QualifiedName name) implements Statement {
+    /** SHOW CREATE MATERIALIZED VIEW mv [ON table]; onTable (synchronous MVs) nullable. */
+    public record ShowCreate(QualifiedName name, QualifiedName onTable) implements Statement {
+    }
+
+    /** SHOW ALTER TABLE MATERIALIZED VIEW [FROM db]: the rollup build jobs; database nullable (the current one). */
+    public record ShowRollupJobs(String database) implements Statement {
+    }
+
+    /** CANCEL ALTER TABLE MATERIALIZED VIEW FROM [db.]table: cancels the table's running rollup build. */
+    public record CancelRollupJob(QualifiedName table) implements Statement {
     }
 }

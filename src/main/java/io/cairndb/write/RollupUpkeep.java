@@ -1,0 +1,240 @@
+package io.cairndb.write;
+
+import io.cairndb.analyzer.RollupQueries;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.RollupMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.SqlParser;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.ExprTree;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps a table's rollups (synchronous MVs) in step with its writes, in the write's transaction, so
+ * that no reader sees a row of the table without its contribution to every rollup.
+ *
+ * <p>Rows added to a DUPLICATE or AGGREGATE table add the rows they derive to each rollup, merged by
+ * the rollup's key model. Where a write replaces or removes rows (upserts of a UNIQUE table, DELETE,
+ * TRUNCATE of partitions), the rollup rows of the keys it touches are derived again from the table.
+ * While a rollup is being built, writes append what they derive to its pending table instead.
+ */
+public final class RollupUpkeep {
+    private static final String BATCH = "__cairn_rollup_batch";
+    private static final String KEYS = "__cairn_rollup_keys_";
+
+    private RollupUpkeep() {
+    }
+
+    /** Rows a statement may not change while a rollup of the table is being built (Doris: the table is in ROLLUP state). */
+    public static void requireNoBuild(TableMeta t, String operation) {
+        if (t.rollups().stream().anyMatch(RollupMeta::building)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Table[" + t.name() + "]'s state(ROLLUP) is not NORMAL. Do not allow doing "
+                    + operation + " ops");
+        }
+    }
+
+    /**
+     * A DELETE's condition may name only columns every rollup holds as such (Doris applies it to each
+     * rollup); {@code alias} is the name the statement gives the table.
+     */
+    static void requireConditionColumns(TableMeta t, String alias, Expr where) {
+        if (where == null || t.rollups().isEmpty()) {
+            return;
+        }
+        List<String> named = new ArrayList<>();
+        conditionColumns(t, alias, where, named);
+        for (RollupMeta r : t.rollups()) {
+            for (String column : named) {
+                if (!holds(r, column)) {
+                    throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Column[" + column + "] not exist in index " + r.name()
+                            + ". maybe you need drop the corresponding materialized-view.");
+                }
+            }
+        }
+    }
+
+    private static void conditionColumns(TableMeta t, String alias, Expr e, List<String> out) {
+        if (e instanceof Expr.Identifier id) {
+            List<String> parts = id.parts();
+            ColumnMeta c = t.column(parts.get(parts.size() - 1));
+            boolean ours = parts.size() == 1 || parts.get(parts.size() - 2).equalsIgnoreCase(alias);
+            if (c != null && ours && !out.contains(c.name())) {
+                out.add(c.name());
+            }
+        }
+        ExprTree.children(e).forEach(child -> conditionColumns(t, alias, child, out));
+    }
+
+    /** Whether a column of a rollup is the table's column {@code column} (a value column of a DUPLICATE rollup too). */
+    private static boolean holds(RollupMeta r, String column) {
+        for (int i = 0; i < r.columns().size(); i++) {
+            ColumnMeta c = r.columns().get(i);
+            if ((c.key() || c.aggregation() == null)
+                    && SqlParser.parseExpression(r.defineExprs().get(i)) instanceof Expr.Identifier id
+                    && id.parts().get(id.parts().size() - 1).equalsIgnoreCase(column)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The rows of {@code staged} (a table with {@code t}'s columns) were written to {@code t}, which
+     * has applied them by its key model already.
+     */
+    static void added(StatementContext ctx, TableMeta t, String staged) {
+        for (RollupMeta r : t.rollups()) {
+            Connection c = ctx.txn().connection();
+            if (t.keyModel().upserts()) {
+                // A stored row of a staged key was replaced, or kept (a smaller sequence value), and may
+                // have entered or left the rollup's WHERE: the table says which.
+                String keys = "SELECT DISTINCT " + baseKeys(r) + " FROM " + staged;
+                if (r.building()) {
+                    Sql.execute(c, "INSERT INTO " + r.pending(t).duckName() + " (" + keyList(r) + ") " + keys);
+                } else {
+                    rederive(ctx, t, r, keys);
+                }
+                continue;
+            }
+            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + derived(ctx, t, r, staged));
+            try {
+                if (r.building()) {
+                    Sql.execute(c, "INSERT INTO " + r.pending(t).duckName() + " SELECT * FROM temp." + BATCH);
+                } else {
+                    KeyModelWriter.apply(ctx, r.storage(t), "temp." + BATCH, null);
+                }
+            } finally {
+                Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+            }
+        }
+    }
+
+    /**
+     * Rows of {@code t} matching {@code where} (DuckDB SQL over its columns) are about to be removed;
+     * the returned step, run once they are, derives the rollup rows of their keys again.
+     */
+    public static Runnable removing(StatementContext ctx, TableMeta t, String where) {
+        if (t.rollups().isEmpty()) {
+            return () -> { };
+        }
+        Connection c = ctx.txn().connection();
+        List<Runnable> after = new ArrayList<>();
+        for (RollupMeta r : t.rollups()) {
+            String keys = "temp." + KEYS + r.id();
+            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + KEYS + r.id() + " AS SELECT DISTINCT " + keyList(r) + " FROM ("
+                    + derived(ctx, t, r, "(SELECT * FROM " + t.duckName() + " WHERE " + where + ")") + ")");
+            after.add(() -> {
+                try {
+                    rederive(ctx, t, r, "SELECT * FROM " + keys);
+                } finally {
+                    Sql.execute(c, "DROP TABLE IF EXISTS " + keys);
+                }
+            });
+        }
+        return () -> after.forEach(Runnable::run);
+    }
+
+    /** Every row of {@code t} was removed. */
+    public static void emptied(StatementContext ctx, TableMeta t) {
+        for (RollupMeta r : t.rollups()) {
+            Sql.execute(ctx.txn().connection(), "DELETE FROM " + r.storage(t).duckName());
+        }
+    }
+
+    /**
+     * Derives every rollup of {@code t} again from its rows: for statements that move rows wholesale
+     * (partitions replaced or dropped, a table swapped in).
+     */
+    public static void rederiveAll(StatementContext ctx, TableMeta t) {
+        for (RollupMeta r : t.rollups()) {
+            Connection c = ctx.txn().connection();
+            Sql.execute(c, "DELETE FROM " + r.storage(t).duckName());
+            fill(ctx, t, r, r.storage(t));
+        }
+    }
+
+    /** Adds to {@code target} (the rollup's storage, empty) the rows {@code t} holds now, merged by the rollup's key model. */
+    public static void fill(StatementContext ctx, TableMeta t, RollupMeta r, TableMeta target) {
+        Connection c = ctx.txn().connection();
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + derived(ctx, t, r, t.duckName()));
+        try {
+            KeyModelWriter.apply(ctx, target, "temp." + BATCH, null);
+        } finally {
+            Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+        }
+    }
+
+    /**
+     * Merges into a rollup built from a snapshot what writes appended to its pending table since: rows
+     * they added, or for a UNIQUE table the keys whose rows are derived again.
+     */
+    public static void mergePending(StatementContext ctx, TableMeta t, RollupMeta r) {
+        String pending = r.pending(t).duckName();
+        if (t.keyModel().upserts()) {
+            rederive(ctx, t, r, "SELECT DISTINCT " + keyList(r) + " FROM " + pending);
+        } else {
+            KeyModelWriter.apply(ctx, r.storage(t), pending, null);
+        }
+    }
+
+    /** The rollup rows of the keys {@code keys} (a query of the rollup's key columns) derived again from {@code t}. */
+    private static void rederive(StatementContext ctx, TableMeta t, RollupMeta r, String keys) {
+        Connection c = ctx.txn().connection();
+        TableMeta storage = r.storage(t);
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + keys);
+        try {
+            Sql.execute(c, "DELETE FROM " + storage.duckName() + " AS s WHERE EXISTS (SELECT 1 FROM temp." + BATCH + " AS k WHERE "
+                    + keysMatch(r, "s", "k") + ")");
+            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS SELECT d.* FROM (" + derived(ctx, t, r, t.duckName())
+                    + ") AS d SEMI JOIN (SELECT * FROM temp." + BATCH + ") AS k ON " + keysMatch(r, "d", "k"));
+            KeyModelWriter.apply(ctx, storage, "temp." + BATCH, null);
+        } finally {
+            Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+        }
+    }
+
+    /** DuckDB SQL of the rows the table rows in {@code source} (a FROM item with the table's columns) add to the rollup. */
+    private static String derived(StatementContext ctx, TableMeta t, RollupMeta r, String source) {
+        return ctx.translator().readingScans(Map.of(t.id(), source)).translate(RollupQueries.rows(t, r));
+    }
+
+    private static String keyList(RollupMeta r) {
+        List<String> out = new ArrayList<>();
+        for (ColumnMeta k : r.columns()) {
+            if (k.key()) {
+                out.add(Sql.ident(k.name()));
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    /** The key columns of a UNIQUE table's rollup, each a column of the table, as the table's rows name them. */
+    private static String baseKeys(RollupMeta r) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < r.columns().size(); i++) {
+            if (r.columns().get(i).key()) {
+                Expr.Identifier column = (Expr.Identifier) SqlParser.parseExpression(r.defineExprs().get(i));
+                out.add(Sql.ident(column.parts().get(column.parts().size() - 1)) + " AS " + Sql.ident(r.columns().get(i).name()));
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    private static String keysMatch(RollupMeta r, String left, String right) {
+        List<String> on = new ArrayList<>();
+        for (ColumnMeta k : r.columns()) {
+            if (k.key()) {
+                on.add(left + "." + Sql.ident(k.name()) + " IS NOT DISTINCT FROM " + right + "." + Sql.ident(k.name()));
+            }
+        }
+        return String.join(" AND ", on);
+    }
+}
