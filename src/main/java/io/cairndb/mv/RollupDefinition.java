@@ -155,13 +155,15 @@ final class RollupDefinition {
         List<String> names = names(base, s, outputs, aliases);
         List<ColumnMeta> columns = new ArrayList<>();
         List<String> defines = new ArrayList<>();
-        int keys = keyColumns(q.orderBy(), exprs, aliases, names, outputs, model, keyCount);
+        // A UNIQUE table's rollup keeps the table's key, whose columns come first.
+        int keys = keyColumns(q.orderBy(), exprs, aliases, names, outputs, model,
+                model == KeyModel.UNIQUE ? base.keyColumns().size() : keyCount);
         for (int i = 0; i < exprs.size(); i++) {
             PlanColumn out = outputs.get(i);
             Expr e = exprs.get(i);
             AggregationType aggregation = null;
             if (i >= keyCount) {
-                aggregation = aggregation(base, (Expr.FunctionCall) e, out.type());
+                aggregation = aggregation(base, (Expr.FunctionCall) e);
             }
             boolean key = i < keys;
             if (key && (out.type().kind() == TypeKind.FLOAT || out.type().kind() == TypeKind.DOUBLE)) {
@@ -310,7 +312,7 @@ final class RollupDefinition {
     }
 
     /** A value column's aggregation; on an AGGREGATE table, the aggregated column's own. */
-    private static AggregationType aggregation(TableMeta base, Expr.FunctionCall call, DataType type) {
+    private static AggregationType aggregation(TableMeta base, Expr.FunctionCall call) {
         String name = call.name().toLowerCase(Locale.ROOT);
         AggregationType stored = STORED.get(name);
         if (stored == null || call.distinct()) {
@@ -320,11 +322,12 @@ final class RollupDefinition {
         if (!name.equals("count") && (call.args().size() != 1 || call.args().get(0) instanceof Expr.Star)) {
             throw invalid("The materialized view does not support aggregate function " + SqlFormatter.format(call));
         }
-        if (stored == AggregationType.BITMAP_UNION && type.kind() != TypeKind.BITMAP) {
-            throw invalid("BITMAP_UNION need input a bitmap column, but input " + type.toSql());
-        }
-        if (stored == AggregationType.HLL_UNION && type.kind() != TypeKind.HLL) {
-            throw invalid("HLL_UNION need input a hll column, but input " + type.toSql());
+        if (stored == AggregationType.BITMAP_UNION || stored == AggregationType.HLL_UNION) {
+            TypeKind needed = stored == AggregationType.BITMAP_UNION ? TypeKind.BITMAP : TypeKind.HLL;
+            String input = inputType(base, call.args().get(0), needed);
+            if (input != null) {
+                throw invalid(stored + " need input a " + needed.name().toLowerCase(Locale.ROOT) + " column, but input " + input);
+            }
         }
         if (base.keyModel() == KeyModel.AGGREGATE) {
             ColumnMeta c = call.args().isEmpty() ? null : plainColumn(base, call.args().get(0));
@@ -372,6 +375,24 @@ final class RollupDefinition {
             }
         }
         return true;
+    }
+
+    /**
+     * Null when {@code arg} gives a value of kind {@code needed}: a column of that type or a call of a
+     * function that returns one; else what it gives instead.
+     */
+    private static String inputType(TableMeta base, Expr arg, TypeKind needed) {
+        ColumnMeta c = plainColumn(base, arg);
+        if (c != null) {
+            return c.type().kind() == needed ? null : c.type().toSql();
+        }
+        if (arg instanceof Expr.FunctionCall f) {
+            String name = f.name().toLowerCase(Locale.ROOT);
+            boolean gives = needed == TypeKind.BITMAP ? name.startsWith("to_bitmap") || name.startsWith("bitmap_")
+                    : name.startsWith("hll_");
+            return gives ? null : SqlFormatter.format(arg);
+        }
+        return SqlFormatter.format(arg);
     }
 
     /** The table column {@code e} is, when it is a bare column reference. */

@@ -96,61 +96,67 @@ public final class SyncMaterializedViews {
         }
         String table = ref.name().name();
         BooleanSupplier killed = ctx.txn()::interrupted;
-        Registered registered;
-        // Held over the registration's commit and the build's snapshot: writes after it append to the pending table.
-        try (TableLocks.Held lock = locks.lock(db, table, new Object(), killed)) {
-            registered = inTransaction(db, (rctx, txn) -> {
-                TableMeta t = rctx.baseTable(QualifiedName.of(db, table));
-                if (t.rollup(s.name().name()) != null || t.name().equalsIgnoreCase(s.name().name())) {
-                    if (s.ifNotExists()) {
-                        return null;
-                    }
-                    throw new CairnException(ErrorCode.TABLE_EXISTS, "Materialized view[" + s.name().name() + "] already exists");
-                }
-                RollupUpkeep.requireNoBuild(t, "ALTER");
-                if (!t.partitioning().temporary().isEmpty()) {
-                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not alter table when there are temp partitions in table");
-                }
-                RollupMeta r = RollupDefinition.analyze(ctx, s, t, catalog.newId());
-                Connection c = txn.connection();
-                Sql.execute(c, DuckTableDdl.createTable(r.storage(t)));
-                Sql.execute(c, DuckTableDdl.createTable(r.pending(t)));
-                List<RollupMeta> rollups = new ArrayList<>(t.rollups());
-                rollups.add(r);
-                TableMeta updated = t.withRollups(rollups);
-                RollupJob job = new RollupJob(catalog.newId(), db, t.id(), t.name(), r.name(), r.id(), rctx.commitTso().get(),
-                        RollupJob.State.RUNNING, "", System.currentTimeMillis(), 0, TIMEOUT_SECONDS);
-                save(rctx, updated, job);
-                return new Registered(updated, r, job, null);
-            });
-            if (registered != null) {
-                Txn snapshot = new Txn(env.connect());
-                Sql.scalar(snapshot.connection(), "SELECT count(*) FROM " + registered.table().duckName());
-                registered = new Registered(registered.table(), registered.rollup(), registered.job(), snapshot);
-            }
-        }
-        if (registered == null) {
-            return UpdateCount.NONE;
-        }
-        Build build = new Build(registered.build());
-        running.put(registered.table().id(), build);
+        // Listed for CANCEL before the job is visible in SHOW ALTER.
+        Build build = new Build(new Txn(env.connect()));
+        Registered registered = null;
         try {
-            build(ctx, registered, build, killed);
+            // Held over the registration's commit and the build's snapshot: writes after it append to the pending table.
+            try (TableLocks.Held lock = locks.lock(db, table, new Object(), killed)) {
+                registered = inTransaction(db, (rctx, txn) -> {
+                    TableMeta t = rctx.baseTable(QualifiedName.of(db, table));
+                    if (t.rollup(s.name().name()) != null || t.name().equalsIgnoreCase(s.name().name())) {
+                        if (s.ifNotExists()) {
+                            return null;
+                        }
+                        throw new CairnException(ErrorCode.TABLE_EXISTS, "Materialized view[" + s.name().name() + "] already exists");
+                    }
+                    RollupUpkeep.requireNoBuild(t, "ALTER");
+                    if (!t.partitioning().temporary().isEmpty()) {
+                        throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not alter table when there are temp partitions in table");
+                    }
+                    RollupMeta r = RollupDefinition.analyze(ctx, s, t, catalog.newId());
+                    Connection c = txn.connection();
+                    Sql.execute(c, DuckTableDdl.createTable(r.storage(t)));
+                    Sql.execute(c, DuckTableDdl.createTable(r.pending(t)));
+                    List<RollupMeta> rollups = new ArrayList<>(t.rollups());
+                    rollups.add(r);
+                    TableMeta updated = t.withRollups(rollups);
+                    RollupJob job = new RollupJob(catalog.newId(), db, t.id(), t.name(), r.name(), r.id(), rctx.commitTso().get(),
+                            RollupJob.State.RUNNING, "", System.currentTimeMillis(), 0, TIMEOUT_SECONDS);
+                    running.put(t.id(), build);
+                    save(rctx, updated, job);
+                    return new Registered(updated, r);
+                });
+                if (registered != null) {
+                    try {
+                        Sql.scalar(build.txn.connection(), "SELECT count(*) FROM " + registered.table().duckName());
+                    } catch (CairnException e) {
+                        // A cancel that lands here ends the job as one that lands in the build.
+                        build.cancelled = build.cancelled != null ? build.cancelled : e.getMessage();
+                    }
+                }
+            }
+            if (registered != null) {
+                build(ctx, registered, build, killed);
+            }
         } finally {
-            running.remove(registered.table().id());
-            closeQuietly(registered.build().connection());
+            running.values().remove(build);
+            closeQuietly(build.txn.connection());
         }
         return UpdateCount.NONE;
     }
 
-    private record Registered(TableMeta table, RollupMeta rollup, RollupJob job, Txn build) {
+    private record Registered(TableMeta table, RollupMeta rollup) {
     }
 
     private void build(StatementContext ctx, Registered reg, Build build, BooleanSupplier killed) {
         TableMeta t = reg.table();
         RollupMeta r = reg.rollup();
-        String failure = null;
+        String failure = build.cancelled;
         try {
+            if (failure != null) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, failure);
+            }
             StatementContext bctx = env.context(build.txn, t.database());
             RollupUpkeep.fill(bctx, t, r, r.storage(t));
             build.txn.commit();
