@@ -29,6 +29,7 @@ import java.util.Map;
 public final class RollupUpkeep {
     private static final String BATCH = "__cairn_rollup_batch";
     private static final String KEYS = "__cairn_rollup_keys_";
+    private static final String REKEYED = "__cairn_rollup_rekeyed";
 
     private RollupUpkeep() {
     }
@@ -189,15 +190,22 @@ public final class RollupUpkeep {
     private static void rederive(StatementContext ctx, TableMeta t, RollupMeta r, String keys) {
         Connection c = ctx.txn().connection();
         TableMeta storage = r.storage(t);
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + keys);
+        String keyTable = "temp." + REKEYED;
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + REKEYED + " AS " + keys);
         try {
-            Sql.execute(c, "DELETE FROM " + storage.duckName() + " AS s WHERE EXISTS (SELECT 1 FROM temp." + BATCH + " AS k WHERE "
+            Sql.execute(c, "DELETE FROM " + storage.duckName() + " AS s WHERE EXISTS (SELECT 1 FROM " + keyTable + " AS k WHERE "
                     + keysMatch(r, "s", "k") + ")");
-            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS SELECT d.* FROM (" + derived(ctx, t, r, t.duckName())
-                    + ") AS d SEMI JOIN (SELECT * FROM temp." + BATCH + ") AS k ON " + keysMatch(r, "d", "k"));
+            String rows = t.keyModel().upserts()
+                    // The rollup's key is the table's: only the table's rows of those keys are read.
+                    ? derived(ctx, t, r, "(SELECT b.* FROM " + t.duckName() + " AS b SEMI JOIN " + keyTable + " AS k ON "
+                            + tableKeysMatch(r, "b", "k") + ")")
+                    : "SELECT d.* FROM (" + derived(ctx, t, r, t.duckName()) + ") AS d SEMI JOIN " + keyTable + " AS k ON "
+                            + keysMatch(r, "d", "k");
+            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + rows);
             KeyModelWriter.apply(ctx, storage, "temp." + BATCH, null);
         } finally {
             Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+            Sql.execute(c, "DROP TABLE IF EXISTS " + keyTable);
         }
     }
 
@@ -221,11 +229,28 @@ public final class RollupUpkeep {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < r.columns().size(); i++) {
             if (r.columns().get(i).key()) {
-                Expr.Identifier column = (Expr.Identifier) SqlParser.parseExpression(r.defineExprs().get(i));
-                out.add(Sql.ident(column.parts().get(column.parts().size() - 1)) + " AS " + Sql.ident(r.columns().get(i).name()));
+                out.add(Sql.ident(tableColumn(r, i)) + " AS " + Sql.ident(r.columns().get(i).name()));
             }
         }
         return String.join(", ", out);
+    }
+
+    /** Rows {@code table} of the table and {@code keys} of the rollup's key columns (a UNIQUE table's rollup) have one key. */
+    private static String tableKeysMatch(RollupMeta r, String table, String keys) {
+        List<String> on = new ArrayList<>();
+        for (int i = 0; i < r.columns().size(); i++) {
+            if (r.columns().get(i).key()) {
+                on.add(table + "." + Sql.ident(tableColumn(r, i)) + " IS NOT DISTINCT FROM " + keys + "."
+                        + Sql.ident(r.columns().get(i).name()));
+            }
+        }
+        return String.join(" AND ", on);
+    }
+
+    /** The table column a rollup column of a UNIQUE table's rollup is. */
+    private static String tableColumn(RollupMeta r, int i) {
+        Expr.Identifier column = (Expr.Identifier) SqlParser.parseExpression(r.defineExprs().get(i));
+        return column.parts().get(column.parts().size() - 1);
     }
 
     private static String keysMatch(RollupMeta r, String left, String right) {

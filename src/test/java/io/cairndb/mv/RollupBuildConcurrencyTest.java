@@ -51,12 +51,7 @@ class RollupBuildConcurrencyTest {
 
     @Test
     void writesDuringTheBuildAreInTheRollupWhenItFinishes() throws Exception {
-        Future<?> create = pool.submit(() -> {
-            try (SqlSession s = db.open(2, "root", "d", "creator")) {
-                exec(s, "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v) FROM facts GROUP BY g");
-            }
-            return null;
-        });
+        Future<?> create = startBuild();
         int writtenWhileRunning = 0;
         try (SqlSession writer = db.open(3, "root", "d", "writer")) {
             awaitState(writer, "RUNNING");
@@ -78,12 +73,7 @@ class RollupBuildConcurrencyTest {
 
     @Test
     void cancelStopsARunningBuild() throws Exception {
-        Future<?> create = pool.submit(() -> {
-            try (SqlSession s = db.open(2, "root", "d", "creator")) {
-                exec(s, "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v) FROM facts GROUP BY g");
-            }
-            return null;
-        });
+        Future<?> create = startBuild();
         try (SqlSession other = db.open(3, "root", "d", "other")) {
             awaitState(other, "RUNNING");
             exec(other, "CANCEL ALTER TABLE MATERIALIZED VIEW FROM d.facts");
@@ -100,6 +90,16 @@ class RollupBuildConcurrencyTest {
             exec(other, "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v) FROM facts GROUP BY g");
             assertEquals(sorted(rows(other, NO_REWRITE + QUERY.substring("SELECT ".length()))), sorted(rows(other, QUERY)));
         }
+    }
+
+    /** Creates the rollup in another session; the future ends with the CREATE statement. */
+    private Future<?> startBuild() {
+        return pool.submit(() -> {
+            try (SqlSession s = db.open(2, "root", "d", "creator")) {
+                exec(s, "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v) FROM facts GROUP BY g");
+            }
+            return null;
+        });
     }
 
     private static void awaitState(SqlSession s, String state) throws InterruptedException {
