@@ -141,3 +141,10 @@ drop materialized view store_amt on sales_records
 
 statement error Materialized view [store_amt] does not exist in table [sales_records]
 drop materialized view store_amt on sales_records
+
+# The seed's FAQ: Doris 3.0 chooses synchronous MVs by the plan's structure, the only way here.
+statement ok
+SET enable_sync_mv_cost_based_rewrite = true
+
+statement error Variable 'enable_sync_mv_cost_based_rewrite' can't be set to the value of '0': synchronous materialized views are chosen by the structure of the query's plan only
+SET enable_sync_mv_cost_based_rewrite = false

@@ -54,6 +54,13 @@ final class RewriteCandidates implements QueryRewriter {
     private record Rows(long refreshedAt, long rows) {
     }
 
+    /**
+     * A rollup's row count and its table's, valid while {@code table} is the published entry (every
+     * committed write publishes a new one): what decides whether reading the rollup is cheaper.
+     */
+    private record RollupRows(TableMeta table, long rows, long tableRows) {
+    }
+
     /** How many stale partitions a failure reason names. */
     private static final int SHOWN_PARTITIONS = 5;
 
@@ -64,6 +71,7 @@ final class RewriteCandidates implements QueryRewriter {
     private volatile TableIndex tableIndex;
     private final Map<Long, Bound> forms = new ConcurrentHashMap<>();
     private final Map<Long, Rows> rows = new ConcurrentHashMap<>();
+    private final Map<Long, RollupRows> rollupRows = new ConcurrentHashMap<>();
 
     @Override
     public RewriteOutcome rewrite(StatementContext ctx, PlanNode plan) {
@@ -194,10 +202,14 @@ final class RewriteCandidates implements QueryRewriter {
         if (bound.invalid() != null) {
             return Materialization.unusable(t.database(), t.name() + "." + r.name(), Set.of(t.id()), bound.invalid());
         }
-        TableMeta storage = r.storage(t);
-        long rows = count(ctx, storage);
+        RollupRows counted = rollupRows.get(r.id());
+        if (counted == null || counted.table() != t) {
+            counted = new RollupRows(t, count(ctx, r.storage(t)), count(ctx, t));
+            rollupRows.put(r.id(), counted);
+        }
+        long rows = counted.rows();
         String prefix = null;
-        if (rows >= count(ctx, t)) {
+        if (rows >= counted.tableRows()) {
             String first = r.defineExprs().get(0);
             prefix = SqlParser.parseExpression(first) instanceof io.cairndb.sql.tree.Expr.Identifier id
                     ? id.parts().get(id.parts().size() - 1) : first;

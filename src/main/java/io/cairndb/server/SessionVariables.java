@@ -51,6 +51,8 @@ public final class SessionVariables {
             Map.entry("is_report_success", "false"),
             Map.entry("enable_profile", "false"));
 
+    /** Doris 3.0's switch between choosing synchronous MVs by plan structure (true) and its older rules (false). */
+    private static final String SYNC_MV_COST_BASED = "enable_sync_mv_cost_based_rewrite";
     private static final Map<String, String> DEFAULTS = defaults();
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
@@ -59,7 +61,7 @@ public final class SessionVariables {
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
     private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",
             "enable_materialized_view_rewrite", "enable_materialized_view_union_rewrite",
-            "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite");
+            "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite", SYNC_MV_COST_BASED);
     /** Ratios the server acts on, between 0 and 1. */
     private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
 
@@ -91,6 +93,7 @@ public final class SessionVariables {
         d.put("enable_materialized_view_nest_rewrite", "false");
         d.put("enable_materialized_view_union_rewrite", "true");
         d.put("enable_dml_materialized_view_rewrite", "true");
+        d.put(SYNC_MV_COST_BASED, "true");
         d.put("materialized_view_rewrite_success_candidate_num", "3");
         d.put("materialized_view_relation_mapping_max_count", "8");
         d.put("exec_mem_limit", "2147483648");
@@ -189,6 +192,11 @@ public final class SessionVariables {
                 case "true", "1", "on":
                     return "true";
                 case "false", "0", "off":
+                    if (n.equals(SYNC_MV_COST_BASED)) {
+                        // The older rules are not implemented: the setting would be accepted and ignored.
+                        throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE, "Variable '" + n + "' can't be set to the value of '"
+                                + value + "': synchronous materialized views are chosen by the structure of the query's plan only");
+                    }
                     return "false";
                 default:
                     throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE,

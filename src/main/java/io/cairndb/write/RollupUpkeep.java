@@ -3,6 +3,7 @@ package io.cairndb.write;
 import io.cairndb.analyzer.RollupQueries;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.RollupMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
@@ -105,15 +106,13 @@ public final class RollupUpkeep {
                 }
                 continue;
             }
-            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + derived(ctx, t, r, staged));
-            try {
-                if (r.building()) {
-                    Sql.execute(c, "INSERT INTO " + r.pending(t).duckName() + " SELECT * FROM temp." + BATCH);
-                } else {
-                    KeyModelWriter.apply(ctx, r.storage(t), "temp." + BATCH, null);
-                }
-            } finally {
-                Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+            // Read straight from the staged rows: a rollup of a DUPLICATE or AGGREGATE table has no REPLACE
+            // column, the one merge that needs its rows' order (their rowid).
+            String rows = "(" + derived(ctx, t, r, staged) + ")";
+            if (r.building()) {
+                Sql.execute(c, "INSERT INTO " + r.pending(t).duckName() + " SELECT * FROM " + rows);
+            } else {
+                KeyModelWriter.apply(ctx, r.storage(t), rows, null);
             }
         }
     }
@@ -162,14 +161,18 @@ public final class RollupUpkeep {
         }
     }
 
-    /** Adds to {@code target} (the rollup's storage, empty) the rows {@code t} holds now, merged by the rollup's key model. */
+    /**
+     * Adds to {@code target} (the rollup's storage, empty) the rows {@code t} holds now, merged by the
+     * rollup's key model; the rows of a rollup that does not aggregate sorted by its key, so that its
+     * zone maps serve queries that filter on the key's first column (Doris's prefix index).
+     */
     public static void fill(StatementContext ctx, TableMeta t, RollupMeta r, TableMeta target) {
-        Connection c = ctx.txn().connection();
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + derived(ctx, t, r, t.duckName()));
-        try {
-            KeyModelWriter.apply(ctx, target, "temp." + BATCH, null);
-        } finally {
-            Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
+        String rows = "(" + derived(ctx, t, r, t.duckName()) + ")";
+        if (r.keyModel() != KeyModel.AGGREGATE) {
+            // A UNIQUE table's rows have distinct keys, which its rollup keeps: nothing to merge.
+            Sql.execute(ctx.txn().connection(), "INSERT INTO " + target.duckName() + " SELECT * FROM " + rows + " ORDER BY " + keyList(r));
+        } else {
+            KeyModelWriter.apply(ctx, target, rows, null);
         }
     }
 
