@@ -23,11 +23,15 @@ import java.util.concurrent.Future;
 /**
  * A rollup is built over a table while other sessions write it: the writers are not held for the
  * length of the build, what they write while it runs is in the rollup when it is done, and CANCEL
- * ALTER from another session stops a build and leaves neither rollup nor storage behind.
+ * ALTER from another session stops a build and leaves neither rollup nor storage behind; meanwhile
+ * another rollup of the table and a DELETE are refused.
  */
 class RollupBuildConcurrencyTest {
     private static final int ROWS = 3_000_000;
-    private static final String QUERY = "SELECT g, sum(v), count(v) FROM facts GROUP BY g";
+    private static final String QUERY = "SELECT g, sum(v), count(v), count(DISTINCT id) FROM facts GROUP BY g";
+    /** Its bitmaps of 3,000 ids a group make the build take long enough for other sessions to act meanwhile. */
+    private static final String ROLLUP = "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v), bitmap_union(to_bitmap(id)) "
+            + "FROM facts GROUP BY g";
 
     private Database db;
     private final ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -76,6 +80,12 @@ class RollupBuildConcurrencyTest {
         Future<?> create = startBuild();
         try (SqlSession other = db.open(3, "root", "d", "other")) {
             awaitState(other, "RUNNING");
+            // While the table is in ROLLUP state, another rollup and a DELETE are refused, as in Doris.
+            CairnException second = assertThrows(CairnException.class,
+                    () -> exec(other, "CREATE MATERIALIZED VIEW by_g2 AS SELECT g AS g2_, max(v) FROM facts GROUP BY g"));
+            assertEquals("Table[facts]'s state(ROLLUP) is not NORMAL. Do not allow doing ALTER ops", second.getMessage());
+            CairnException delete = assertThrows(CairnException.class, () -> exec(other, "DELETE FROM facts WHERE g = 1"));
+            assertEquals("Table[facts]'s state(ROLLUP) is not NORMAL. Do not allow doing DELETE ops", delete.getMessage());
             exec(other, "CANCEL ALTER TABLE MATERIALIZED VIEW FROM d.facts");
             Exception failed = assertThrows(Exception.class, create::get);
             assertTrue(failed.getCause() instanceof CairnException, failed.toString());
@@ -87,7 +97,7 @@ class RollupBuildConcurrencyTest {
             List<String> desc = rows(other, "DESC facts ALL");
             assertEquals(3, desc.size(), "the rollup is gone from DESC ALL: " + desc);
             // The name is free again, and a rollup built now answers the query.
-            exec(other, "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v) FROM facts GROUP BY g");
+            exec(other, ROLLUP);
             assertEquals(sorted(rows(other, NO_REWRITE + QUERY.substring("SELECT ".length()))), sorted(rows(other, QUERY)));
         }
     }
@@ -96,7 +106,7 @@ class RollupBuildConcurrencyTest {
     private Future<?> startBuild() {
         return pool.submit(() -> {
             try (SqlSession s = db.open(2, "root", "d", "creator")) {
-                exec(s, "CREATE MATERIALIZED VIEW by_g AS SELECT g AS g_, sum(v), count(v) FROM facts GROUP BY g");
+                exec(s, ROLLUP);
             }
             return null;
         });
