@@ -78,3 +78,46 @@ select day, site, min(ms), max(ms), count(distinct user_id), count(*) from visit
 2024-01-01|2|50|50|1|1
 2024-01-02|1|70|70|1|1
 2024-01-02|2|5|5|1|1
+
+# A rollup that aggregates appends partial rows and folds them into one per key once there are as
+# many as its last fold left (at least 256): answers stay the same across folds.
+statement ok
+create table many (k int, g int, v int) duplicate key (k) distributed by hash(k) buckets 1 properties("replication_num" = "1")
+
+statement ok
+create materialized view many_g as select g as g_, sum(v), count(*), max(v) from many group by g
+
+statement ok
+insert into many select number, number % 1500, 1 from numbers("number" = "3000")
+
+statement ok
+insert into many select number, number % 1700, 2 from numbers("number" = "1700")
+
+statement ok
+insert into many select number, number % 3, 5 from numbers("number" = "9")
+
+query rowsort both
+select count(*), sum(s), sum(n), max(m) from (select g, sum(v) s, count(*) n, max(v) m from many group by g) t
+----
+1700|6445|4709|5
+
+query rowsort both
+select g, sum(v), count(*), max(v) from many where g in (0, 1, 2, 1499, 1500, 1699) group by g
+----
+0|19|6|5
+1499|4|3|2
+1500|2|1|2
+1699|2|1|2
+1|19|6|5
+2|19|6|5
+
+materializations
+select g, sum(v), count(*), max(v) from many where g in (0, 1, 2, 1499, 1500, 1699) group by g
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  internal.agg_db.many.many_g chose,
+MaterializedViewRewriteSuccessButNotChose:
+  not chose: none,
+MaterializedViewRewriteFail:
+(empty)

@@ -39,9 +39,27 @@ public record RollupMeta(long id, String name, KeyModel keyModel, List<ColumnMet
         return state == State.BUILDING;
     }
 
-    /** The rollup's rows as a table of its own in {@code base}'s DuckDB schema: its columns and key model. */
+    /**
+     * Whether the rollup's stored rows are partial, several for a key, which readers merge by each value
+     * column's aggregation (as Doris merges an AGGREGATE KEY table's rowsets) and writes append to rather
+     * than update in place: so for a rollup that aggregates, unless it keeps bitmaps or HLLs, whose
+     * merges cost a reader more than an update in place costs a writer.
+     */
+    public boolean mergesOnRead() {
+        return keyModel == KeyModel.AGGREGATE && columns.stream().noneMatch(c -> c.aggregation() == AggregationType.BITMAP_UNION
+                || c.aggregation() == AggregationType.HLL_UNION);
+    }
+
+    /**
+     * The rollup's rows as a table of its own in {@code base}'s DuckDB schema: its columns (value
+     * columns with their aggregation) under its key model, or, for one that merges on read, rows kept
+     * as written (DUPLICATE: no primary key).
+     */
     public TableMeta storage(TableMeta base) {
-        return storageNamed(base, base.duckTable() + STORAGE + id);
+        TableMeta storage = storageNamed(base, base.duckTable() + STORAGE + id);
+        return mergesOnRead() ? new TableMeta(storage.id(), storage.database(), storage.name(), storage.kind(), storage.columns(),
+                KeyModel.DUPLICATE, "", storage.partitioning(), null, Map.of(), null, createTime, createTime, storage.duckSchema(),
+                storage.duckTable(), List.of(), List.of()) : storage;
     }
 
     /**

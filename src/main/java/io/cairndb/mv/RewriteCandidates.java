@@ -209,14 +209,16 @@ final class RewriteCandidates implements QueryRewriter {
         }
         long rows = counted.rows();
         String prefix = null;
-        if (rows >= counted.tableRows()) {
+        // A rollup that aggregates saves the aggregation (its partial rows, folded, are one per key); one
+        // that only reorders or filters the rows is worth it when it has fewer or serves a filter on its key.
+        if (r.keyModel() != KeyModel.AGGREGATE && rows >= counted.tableRows()) {
             String first = r.defineExprs().get(0);
             prefix = SqlParser.parseExpression(first) instanceof io.cairndb.sql.tree.Expr.Identifier id
                     ? id.parts().get(id.parts().size() - 1) : first;
         }
         return Materialization.rollup(t.database(), t.name(), r.name(),
                 new PlanNode.TableSource(r.id(), t.database(), t.name() + "(" + r.name() + ")", true), r.columns(), bound.form(), rows,
-                prefix);
+                prefix, r.mergesOnRead());
     }
 
     /**

@@ -6,6 +6,7 @@ import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.PlanRenumbering;
 import io.cairndb.plan.SpjgForm;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -22,14 +23,15 @@ import java.util.stream.IntStream;
  * <p>A synchronous MV (a rollup) of table {@code rollupOf} (null for an asynchronous MV) is always in
  * sync. When it holds as many rows as its table it is worth reading only for a query that restricts
  * {@code prefixColumn}, the table column its rows are sorted by first (null when no such restriction
- * is needed).
+ * is needed). A rollup that aggregates keeps partial rows, several for a key ({@code partialRows}),
+ * which reading it merges by each value column's aggregation.
  *
  * @param tableIds the tables the definition reads (other MVs included)
  * @param rows     the rows in the MV table, the cost of reading it
  */
 public record Materialization(String database, String name, PlanNode.TableSource source, List<ColumnMeta> columns,
                               SpjgForm form, Set<Long> tableIds, long rows, String unusable, StaleUnion union,
-                              TopN topN, String rollupOf, String prefixColumn) {
+                              TopN topN, String rollupOf, String prefixColumn, boolean partialRows) {
 
     /**
      * The MV's definition ends in {@code ORDER BY keys LIMIT count OFFSET offset} over the SPJG part
@@ -62,23 +64,26 @@ public record Materialization(String database, String name, PlanNode.TableSource
     public static Materialization usable(String database, String name, PlanNode.TableSource source,
                                          List<ColumnMeta> columns, SpjgForm form, long rows, StaleUnion union, TopN topN) {
         Set<Long> ids = form.tables().stream().map(s -> s.source().tableId()).collect(Collectors.toSet());
-        return new Materialization(database, name, source, columns, form, ids, rows, null, union, topN, null, null);
+        return new Materialization(database, name, source, columns, form, ids, rows, null, union, topN, null, null, false);
     }
 
     public static Materialization unusable(String database, String name, Set<Long> tableIds, String why) {
-        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null, null, null, null);
+        return new Materialization(database, name, null, List.of(), null, tableIds, 0, why, null, null, null, null, false);
     }
 
-    /** A rollup {@code name} of table {@code table}; {@code prefixColumn} as the record says. */
+    /** A rollup {@code name} of table {@code table}; {@code prefixColumn} and {@code partialRows} as the record says. */
     public static Materialization rollup(String database, String table, String name, PlanNode.TableSource source,
-                                         List<ColumnMeta> columns, SpjgForm form, long rows, String prefixColumn) {
+                                         List<ColumnMeta> columns, SpjgForm form, long rows, String prefixColumn, boolean partialRows) {
         Set<Long> ids = form.tables().stream().map(s -> s.source().tableId()).collect(Collectors.toSet());
-        return new Materialization(database, name, source, columns, form, ids, rows, null, null, null, table, prefixColumn);
+        return new Materialization(database, name, source, columns, form, ids, rows, null, null, null, table, prefixColumn, partialRows);
     }
 
     /** A plan producing the MV's rows under {@code outputs} (one per MV column). */
     PlanNode read(List<PlanColumn> outputs, ColumnIds ids) {
         List<String> names = columns.stream().map(ColumnMeta::name).toList();
+        if (partialRows) {
+            return merged(outputs, names, ids);
+        }
         if (union == null) {
             return new PlanNode.Scan(source, outputs, names, List.of(), false);
         }
@@ -90,6 +95,36 @@ public record Materialization(String database, String name, PlanNode.TableSource
         }
         PlanNode stale = PlanRenumbering.of(union.staleRows(), ids::next);
         return new PlanNode.SetOperation(PlanNode.SetKind.UNION, true, fresh, stale, outputs);
+    }
+
+    /** A rollup's partial rows merged per key: its key columns grouped, its value columns aggregated again. */
+    private PlanNode merged(List<PlanColumn> outputs, List<String> names, ColumnIds ids) {
+        List<PlanColumn> stored = outputs.stream().map(c -> ids.fresh(c.name(), c.type(), c.nullable())).toList();
+        PlanNode scan = new PlanNode.Scan(source, stored, names, List.of(), false);
+        List<PlanColumn> keys = new ArrayList<>();
+        List<PlanNode.AggregateAssignment> values = new ArrayList<>();
+        List<PlanNode.Assignment> out = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            ColumnMeta c = columns.get(i);
+            if (c.key()) {
+                keys.add(stored.get(i));
+                out.add(new PlanNode.Assignment(outputs.get(i), stored.get(i).ref()));
+                continue;
+            }
+            String function = switch (c.aggregation()) {
+                case SUM -> "sum";
+                case MIN -> "min";
+                case MAX -> "max";
+                case BITMAP_UNION -> "bitmap_union";
+                case HLL_UNION -> "hll_union";
+                case REPLACE, REPLACE_IF_NOT_NULL -> throw new IllegalStateException("a rollup has no REPLACE column: " + c.name());
+            };
+            PlanColumn value = ids.fresh(c.name(), c.type(), c.nullable());
+            values.add(new PlanNode.AggregateAssignment(value, new PlanNode.AggregateCall(function, List.of(stored.get(i).ref()), false,
+                    List.of())));
+            out.add(new PlanNode.Assignment(outputs.get(i), value.ref()));
+        }
+        return new PlanNode.Project(new PlanNode.Aggregate(scan, keys, List.of(), values), out);
     }
 
     /** The name EXPLAIN shows: {@code internal.db.mv}, or {@code internal.db.table.mv} for a rollup. */

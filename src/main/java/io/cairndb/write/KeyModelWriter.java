@@ -123,7 +123,11 @@ final class KeyModelWriter {
         return ChangelogTables.tracked(t) ? columns + ", " + ChangelogTables.ROW_TSO + ", " + ChangelogTables.ROW_SINCE : columns;
     }
 
-    private static String aggregatedPerKey(TableMeta t, String staged) {
+    /**
+     * One row per key of {@code staged} (a FROM item with {@code t}'s columns), its value columns merged
+     * by their aggregation and cast to their types.
+     */
+    static String aggregatedPerKey(TableMeta t, String staged) {
         List<String> items = new ArrayList<>();
         for (ColumnMeta k : t.keyColumns()) {
             items.add(Sql.ident(k.name()));

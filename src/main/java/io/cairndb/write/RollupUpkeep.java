@@ -31,6 +31,18 @@ public final class RollupUpkeep {
     private static final String BATCH = "__cairn_rollup_batch";
     private static final String KEYS = "__cairn_rollup_keys_";
     private static final String REKEYED = "__cairn_rollup_rekeyed";
+    private static final String FOLDED = "__cairn_rollup_folded";
+    /** Appended rows of a rollup that merges on read are folded once there are at least this many. */
+    private static final long FOLD_AFTER = 256;
+
+    /**
+     * Per rollup (by id) that merges on read: the rows its last fold left and those appended since.
+     * Only when to fold depends on it: after a restart or a rolled-back write it is merely off.
+     */
+    private record Appended(long folded, long since) {
+    }
+
+    private static final Map<Long, Appended> APPENDED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private RollupUpkeep() {
     }
@@ -112,7 +124,7 @@ public final class RollupUpkeep {
             if (r.building()) {
                 Sql.execute(c, "INSERT INTO " + r.pending(t).duckName() + " SELECT * FROM " + rows);
             } else {
-                KeyModelWriter.apply(ctx, r.storage(t), rows, null);
+                store(ctx, t, r, rows);
             }
         }
     }
@@ -168,11 +180,15 @@ public final class RollupUpkeep {
      */
     public static void fill(StatementContext ctx, TableMeta t, RollupMeta r, TableMeta target) {
         String rows = "(" + derived(ctx, t, r, t.duckName()) + ")";
-        if (r.keyModel() != KeyModel.AGGREGATE) {
+        if (r.mergesOnRead()) {
+            long merged = Sql.execute(ctx.txn().connection(), "INSERT INTO " + target.duckName() + " "
+                    + KeyModelWriter.aggregatedPerKey(target, rows));
+            APPENDED.put(r.id(), new Appended(merged, 0));
+        } else if (r.keyModel() == KeyModel.AGGREGATE) {
+            KeyModelWriter.apply(ctx, target, rows, null);
+        } else {
             // A UNIQUE table's rows have distinct keys, which its rollup keeps: nothing to merge.
             Sql.execute(ctx.txn().connection(), "INSERT INTO " + target.duckName() + " SELECT * FROM " + rows + " ORDER BY " + keyList(r));
-        } else {
-            KeyModelWriter.apply(ctx, target, rows, null);
         }
     }
 
@@ -185,7 +201,7 @@ public final class RollupUpkeep {
         if (t.keyModel().upserts()) {
             rederive(ctx, t, r, "SELECT DISTINCT " + keyList(r) + " FROM " + pending);
         } else {
-            KeyModelWriter.apply(ctx, r.storage(t), pending, null);
+            store(ctx, t, r, pending);
         }
     }
 
@@ -205,11 +221,39 @@ public final class RollupUpkeep {
                     : "SELECT d.* FROM (" + derived(ctx, t, r, t.duckName()) + ") AS d SEMI JOIN " + keyTable + " AS k ON "
                             + keysMatch(r, "d", "k");
             Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + BATCH + " AS " + rows);
-            KeyModelWriter.apply(ctx, storage, "temp." + BATCH, null);
+            store(ctx, t, r, "temp." + BATCH);
         } finally {
             Sql.execute(c, "DROP TABLE IF EXISTS temp." + BATCH);
             Sql.execute(c, "DROP TABLE IF EXISTS " + keyTable);
         }
+    }
+
+    /**
+     * Adds rows ({@code rows}, a FROM item with the rollup's columns) to its storage: by its key model,
+     * or, for one that merges on read, merged per key and appended (a single INSERT, where an update
+     * in place costs DuckDB an upsert into a primary key); the appended rows are folded into one per
+     * key once there are as many as the rows folded last time (at least {@link #FOLD_AFTER}).
+     */
+    private static void store(StatementContext ctx, TableMeta t, RollupMeta r, String rows) {
+        TableMeta storage = r.storage(t);
+        if (!r.mergesOnRead()) {
+            KeyModelWriter.apply(ctx, storage, rows, null);
+            return;
+        }
+        Connection c = ctx.txn().connection();
+        long added = Sql.execute(c, "INSERT INTO " + storage.duckName() + " " + KeyModelWriter.aggregatedPerKey(storage, rows));
+        Appended before = APPENDED.getOrDefault(r.id(), new Appended(0, 0));
+        Appended now = new Appended(before.folded(), before.since() + added);
+        if (now.since() >= Math.max(FOLD_AFTER, now.folded())) {
+            Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + FOLDED + " AS " + KeyModelWriter.aggregatedPerKey(storage, storage.duckName()));
+            try {
+                Sql.execute(c, "DELETE FROM " + storage.duckName());
+                now = new Appended(Sql.execute(c, "INSERT INTO " + storage.duckName() + " SELECT * FROM temp." + FOLDED), 0);
+            } finally {
+                Sql.execute(c, "DROP TABLE IF EXISTS temp." + FOLDED);
+            }
+        }
+        APPENDED.put(r.id(), now);
     }
 
     /** DuckDB SQL of the rows the table rows in {@code source} (a FROM item with the table's columns) add to the rollup. */
