@@ -70,8 +70,7 @@ public final class Main {
             db.close();
         }, grace.plus(STOP_MARGIN), Runtime.getRuntime()::halt), "shutdown"));
         // Warned before the listening line, which tells watchers of the log that startup is complete.
-        byte[] rootPassword = db.passwordHash("root");
-        if (rootPassword != null && rootPassword.length == 0 && !ListenAddress.loopbackOnly(host)) {
+        if (!db.accounts().hasPassword("root") && !ListenAddress.loopbackOnly(host)) {
             log.warn("Anyone who can reach {}:{} can log in as root without a password; to accept local clients only,"
                     + " start with --bind 127.0.0.1 or set bind_address = 127.0.0.1 in conf/cairn.conf", host, server.port());
         }

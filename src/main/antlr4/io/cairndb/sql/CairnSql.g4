@@ -34,6 +34,7 @@ statement
     | explainStatement
     | ddlStatement
     | dmlStatement
+    | accountStatement
     | sessionStatement
     | showStatement
     | streamStatement
@@ -166,6 +167,48 @@ showStreams
     ;
 
 // ---------------------------------------------------------------- administration
+
+// Users and their passwords, in Doris's spelling ('u'@'host'; FAILED_LOGIN_ATTEMPTS .. PASSWORD_LOCK_TIME).
+accountStatement
+    : createUser
+    | alterUser
+    | dropUser
+    | setPassword
+    ;
+
+createUser
+    : CREATE USER (IF NOT EXISTS)? userIdentity passwordClause? passwordPolicy*
+    ;
+
+alterUser
+    : ALTER USER (IF EXISTS)? userIdentity passwordClause? passwordPolicy*
+    ;
+
+dropUser
+    : DROP USER (IF EXISTS)? userIdentity
+    ;
+
+setPassword
+    : SET PASSWORD (FOR userIdentity)? EQ (PASSWORD LEFT_PAREN plain=string RIGHT_PAREN | hashed=string)
+    ;
+
+userIdentity
+    : user=userPart (AT host=userPart)?
+    ;
+
+userPart
+    : identifier
+    | string
+    ;
+
+passwordClause
+    : IDENTIFIED BY PASSWORD? string
+    ;
+
+passwordPolicy
+    : FAILED_LOGIN_ATTEMPTS INTEGER_VALUE
+    | PASSWORD_LOCK_TIME (INTEGER_VALUE unit=identifier | UNBOUNDED)
+    ;
 
 adminStatement
     : adminSetConfig
@@ -897,7 +940,8 @@ identifier
     ;
 
 nonReserved
-    : ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
+    : USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR
+    | ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
     | EXTRACT | FIELDS | FIRST | FOLLOWING | FORCE | GLOBAL | GRAPH | HASH | HLL_UNION | INDEXES
@@ -950,6 +994,12 @@ AFTER: 'AFTER';
 AGGREGATE: 'AGGREGATE';
 ALL: 'ALL';
 ALTER: 'ALTER';
+USER: 'USER';
+IDENTIFIED: 'IDENTIFIED';
+PASSWORD: 'PASSWORD';
+FAILED_LOGIN_ATTEMPTS: 'FAILED_LOGIN_ATTEMPTS';
+PASSWORD_LOCK_TIME: 'PASSWORD_LOCK_TIME';
+FOR: 'FOR';
 AND: 'AND';
 ANTI: 'ANTI';
 ARRAY: 'ARRAY';

@@ -27,6 +27,7 @@ public final class Catalog {
     private final NamedEntries<MvMeta> mvs = new NamedEntries<>(MvMeta::database, MvMeta::name, MvMeta::id);
     private final NamedEntries<RollupJob> rollupJobs = new NamedEntries<>(RollupJob::database, j -> String.valueOf(j.jobId()),
             RollupJob::jobId);
+    private final Map<String, UserMeta> users = new ConcurrentHashMap<>();
     private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
@@ -61,6 +62,9 @@ public final class Catalog {
         for (RollupJob j : store.loadRollupJobs(c)) {
             rollupJobs.put(j);
             maxId = Math.max(maxId, j.jobId());
+        }
+        for (UserMeta u : store.loadUsers(c)) {
+            users.put(u.key(), u);
         }
         nextId.set(maxId + 1);
         try {
@@ -167,6 +171,33 @@ public final class Catalog {
         streams.removeDatabase(name);
         mvs.removeDatabase(name);
         rollupJobs.removeDatabase(name);
+    }
+
+    // ---- user accounts
+
+    public UserMeta user(String user, String host) {
+        return users.get(UserMeta.key(user, host));
+    }
+
+    /** Every account, in no order. */
+    public List<UserMeta> users() {
+        return new ArrayList<>(users.values());
+    }
+
+    public void saveUser(Connection c, UserMeta u) {
+        store.saveUser(c, u);
+    }
+
+    public void publishUser(UserMeta u) {
+        users.put(u.key(), u);
+    }
+
+    public void deleteUser(Connection c, UserMeta u) {
+        store.deleteUser(c, u.key());
+    }
+
+    public void forgetUser(UserMeta u) {
+        users.remove(u.key());
     }
 
     // ---- rollup (synchronous MV) jobs

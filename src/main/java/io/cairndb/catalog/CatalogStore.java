@@ -151,6 +151,22 @@ final class CatalogStore {
         save(c, "ROLLUP_JOB", job.database(), String.valueOf(job.jobId()), write(job));
     }
 
+    List<UserMeta> loadUsers(Connection c) {
+        List<UserMeta> out = new ArrayList<>();
+        for (String body : bodies(c, "USER")) {
+            out.add(read(body, UserMeta.class));
+        }
+        return out;
+    }
+
+    void saveUser(Connection c, UserMeta u) {
+        save(c, "USER", "", u.key(), write(u));
+    }
+
+    void deleteUser(Connection c, String key) {
+        delete(c, "USER", "", key);
+    }
+
     void deleteMv(Connection c, String db, String name) {
         delete(c, "MV", db, name);
     }

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * ADMIN SET FRONTEND CONFIG.
  */
 public final class FeConfig {
+    public static final String INITIAL_ROOT_PASSWORD = "initial_root_password";
     private static final Map<String, String> DEFAULTS = Map.ofEntries(
             Map.entry("enable_feature_changelog", "true"),
             Map.entry("enable_feature_binlog", "true"),
@@ -49,12 +50,14 @@ public final class FeConfig {
             Map.entry("qe_slow_log_ms", "5000"),
             // The directory local() may read; empty means <data-dir>/user_files for the server, while an
             // embedded database without it refuses local().
-            Map.entry("user_files_secure_path", ""));
+            Map.entry("user_files_secure_path", ""),
+            // root's password when the data directory is new (plain, or *HEX as PASSWORD() gives it).
+            Map.entry(INITIAL_ROOT_PASSWORD, ""));
 
     /** Read once at startup (a thread pool's size, the task history cap, the listener): ADMIN SET refuses them, as Doris does. */
     private static final Set<String> STARTUP_ONLY = Set.of("job_mtmv_task_consumer_thread_num", "max_persistence_task_count",
             "bind_address", "priority_networks", "qe_max_connection", "max_allowed_packet", "connect_timeout",
-            "user_files_secure_path");
+            "user_files_secure_path", INITIAL_ROOT_PASSWORD);
 
     private final Map<String, String> values = new ConcurrentHashMap<>(DEFAULTS);
 
@@ -129,7 +132,10 @@ public final class FeConfig {
         return flag("enable_feature_changelog") && flag("enable_feature_binlog");
     }
 
+    /** Every value, as ADMIN SHOW FRONTEND CONFIG lists them: a password only as whether one is set. */
     public Map<String, String> all() {
-        return new TreeMap<>(values);
+        Map<String, String> out = new TreeMap<>(values);
+        out.computeIfPresent(INITIAL_ROOT_PASSWORD, (k, v) -> v.isEmpty() ? "" : "******");
+        return out;
     }
 }

@@ -8,6 +8,7 @@ import io.cairndb.write.TransactionHistory;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.catalog.UserMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogRetention;
 import io.cairndb.changelog.ChangelogTables;
@@ -54,7 +55,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final TableLocks locks = new TableLocks();
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
     private final Map<String, String> globalVariables = new ConcurrentHashMap<>();
-    private final Map<String, byte[]> users = new ConcurrentHashMap<>();
+    private final Accounts accounts = new Accounts(catalog);
     private final FeConfig config;
     private final Tso tso = new Tso();
     private final TransactionHistory transactionHistory = new TransactionHistory();
@@ -93,11 +94,11 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private Database(DuckEngine engine, FeConfig config) {
         this.engine = engine;
         this.config = config;
-        users.put("root", new byte[0]);
         // Clients size their packets by the variable: it reports the limit the server enforces.
         globalVariables.put("max_allowed_packet", config.get("max_allowed_packet"));
         try (Connection c = engine.connect()) {
             catalog.load(c);
+            List<UserMeta> builtIn = accounts.builtInsToCreate(c, config.get(FeConfig.INITIAL_ROOT_PASSWORD));
             ChangelogTables.createSchema(c);
             StreamOffsets.createSchema(c);
             LoadLabels.createSchema(c);
@@ -122,6 +123,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             ChangelogTables.upgrade(c, changelogTables);
             tso.load(c, ChangelogTables.names(changelogTables.stream().map(TableMeta::id).toList()));
             c.commit();
+            builtIn.forEach(catalog::publishUser);
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
@@ -222,23 +224,13 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     }
 
     @Override
-    public byte[] passwordHash(String user) {
-        return users.get(user);
+    public String refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword) {
+        return accounts.refuseLogin(user, host, answerFits, usingPassword);
     }
 
-    /** Sets a user's password (stored as SHA1(SHA1(password)), as mysql_native_password needs). */
-    public void setPassword(String user, String password) {
-        if (password.isEmpty()) {
-            users.put(user, new byte[0]);
-            return;
-        }
-        try {
-            MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
-            byte[] once = sha1.digest(password.getBytes(StandardCharsets.UTF_8));
-            users.put(user, MessageDigest.getInstance("SHA-1").digest(once));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /** The user accounts. */
+    public Accounts accounts() {
+        return accounts;
     }
 
     /**

@@ -496,6 +496,12 @@ public final class Session implements SqlSession, SessionState {
         return user;
     }
 
+    /** The client's address without its port: the host its account was matched with. */
+    String clientHost() {
+        int port = host.lastIndexOf(':');
+        return port > 0 ? host.substring(0, port) : host;
+    }
+
     @Override
     public String variable(String name) {
         return variables.get(name);

@@ -159,6 +159,6 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert || s instanceof Statement.ShowConstraints
-                || s instanceof MvStatement.ShowCreate;
+                || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs;
     }
 }

@@ -5,8 +5,9 @@ public interface SqlSessionFactory {
     SqlSession open(long connectionId, String user, String database, String remoteAddress);
 
     /**
-     * The stored mysql_native_password hash of {@code user}: SHA1(SHA1(password)), an empty array
-     * for a user without a password, or null for an unknown user.
+     * Null when {@code user} may log in from {@code host}: {@code answerFits} tells whether the client's
+     * mysql_native_password answer fits a stored SHA1(SHA1(password)) (empty for no password). Else
+     * the message of the refusal (Access denied ..); {@code usingPassword} whether the client sent one.
      */
-    byte[] passwordHash(String user);
+    String refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword);
 }

@@ -21,6 +21,7 @@ import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.Statement;
@@ -150,6 +151,18 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.ShowStreams s) {
             return StreamDdl.show(ctx, s);
+        }
+        if (statement instanceof AccountStatement.CreateUser s) {
+            return session.database().accounts().create(ctx, s);
+        }
+        if (statement instanceof AccountStatement.AlterUser s) {
+            return session.database().accounts().alter(ctx, s);
+        }
+        if (statement instanceof AccountStatement.DropUser s) {
+            return session.database().accounts().drop(ctx, s);
+        }
+        if (statement instanceof AccountStatement.SetPassword s) {
+            return session.database().accounts().setPassword(ctx, s, session.user(), session.clientHost());
         }
         if (statement instanceof Statement.AdminSetConfig s) {
             ctx.config().setAll(s.settings());

@@ -39,6 +39,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     private final DdlBuilder ddl = new DdlBuilder(this, expressions);
     private final StreamAdminBuilder streams = new StreamAdminBuilder();
     private final MvBuilder mvs = new MvBuilder(this);
+    private final AccountBuilder accounts = new AccountBuilder();
     private final ShowBuilder shows = new ShowBuilder(this);
     /** Token indexes of all {@code ?} placeholders, ascending. */
     private final int[] parameterTokens;
@@ -95,6 +96,11 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitStreamStatement(StreamStatementContext ctx) {
         return (Statement) streams.visit(ctx.getChild(0));
+    }
+
+    @Override
+    public Statement visitAccountStatement(CairnSqlParser.AccountStatementContext ctx) {
+        return (Statement) accounts.visit(ctx.getChild(0));
     }
 
     @Override

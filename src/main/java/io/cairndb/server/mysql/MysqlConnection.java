@@ -169,10 +169,10 @@ final class MysqlConnection {
     }
 
     private void login(Handshake.Response response, byte[] authResponse) {
-        byte[] storedHash = server.factory().passwordHash(response.user());
-        if (storedHash == null || !Handshake.passwordMatches(storedHash, scramble, authResponse)) {
-            throw new CairnException(ErrorCode.ACCESS_DENIED, "Access denied for user '" + response.user() + "'@'"
-                    + remoteHost + "' (using password: " + (authResponse.length > 0 ? "YES" : "NO") + ")");
+        String refused = server.factory().refuseLogin(response.user(), remoteHost,
+                stored -> Handshake.passwordMatches(stored, scramble, authResponse), authResponse.length > 0);
+        if (refused != null) {
+            throw new CairnException(ErrorCode.ACCESS_DENIED, refused);
         }
         SqlSession session = server.factory().open(connectionId, response.user(), response.database(),
                 remoteAddress);

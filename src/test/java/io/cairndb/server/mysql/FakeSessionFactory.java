@@ -102,12 +102,14 @@ final class FakeSessionFactory implements SqlSessionFactory {
     }
 
     @Override
-    public byte[] passwordHash(String user) {
-        return switch (user) {
+    public String refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword) {
+        byte[] stored = switch (user) {
             case "root" -> new byte[0];
             case "alice" -> sha1(sha1("secret".getBytes(StandardCharsets.UTF_8)));
             default -> null;
         };
+        return stored != null && answerFits.test(stored) ? null
+                : "Access denied for user '" + user + "'@'" + host + "' (using password: " + (usingPassword ? "YES" : "NO") + ")";
     }
 
     static byte[] sha1(byte[] input) {

@@ -1,0 +1,82 @@
+package io.cairndb.sql;
+
+import io.cairndb.sql.CairnSqlParser.AlterUserContext;
+import io.cairndb.sql.CairnSqlParser.CreateUserContext;
+import io.cairndb.sql.CairnSqlParser.DropUserContext;
+import io.cairndb.sql.CairnSqlParser.PasswordClauseContext;
+import io.cairndb.sql.CairnSqlParser.PasswordPolicyContext;
+import io.cairndb.sql.CairnSqlParser.SetPasswordContext;
+import io.cairndb.sql.CairnSqlParser.UserIdentityContext;
+import io.cairndb.sql.CairnSqlParser.UserPartContext;
+import io.cairndb.sql.tree.AccountStatement;
+import io.cairndb.sql.tree.Statement;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Builds the user-account statements. */
+final class AccountBuilder extends CairnSqlBaseVisitor<Object> {
+
+    @Override
+    public Statement visitCreateUser(CreateUserContext ctx) {
+        return new AccountStatement.CreateUser(user(ctx.userIdentity()), ctx.EXISTS() != null, password(ctx.passwordClause()),
+                policy(ctx.passwordPolicy()));
+    }
+
+    @Override
+    public Statement visitAlterUser(AlterUserContext ctx) {
+        return new AccountStatement.AlterUser(user(ctx.userIdentity()), ctx.EXISTS() != null, password(ctx.passwordClause()),
+                policy(ctx.passwordPolicy()));
+    }
+
+    @Override
+    public Statement visitDropUser(DropUserContext ctx) {
+        return new AccountStatement.DropUser(user(ctx.userIdentity()), ctx.EXISTS() != null);
+    }
+
+    @Override
+    public Statement visitSetPassword(SetPasswordContext ctx) {
+        AccountStatement.Password password = ctx.plain != null
+                ? new AccountStatement.Password(TreeValues.string(ctx.plain), false)
+                : new AccountStatement.Password(TreeValues.string(ctx.hashed), true);
+        return new AccountStatement.SetPassword(ctx.userIdentity() == null ? null : user(ctx.userIdentity()), password);
+    }
+
+    private static AccountStatement.UserIdentity user(UserIdentityContext ctx) {
+        return new AccountStatement.UserIdentity(part(ctx.user), ctx.host == null ? "%" : part(ctx.host));
+    }
+
+    private static String part(UserPartContext ctx) {
+        return ctx.string() != null ? TreeValues.string(ctx.string()) : TreeValues.identifier(ctx.identifier());
+    }
+
+    private static AccountStatement.Password password(PasswordClauseContext ctx) {
+        return ctx == null ? null : new AccountStatement.Password(TreeValues.string(ctx.string()), ctx.PASSWORD() != null);
+    }
+
+    private static AccountStatement.Policy policy(List<PasswordPolicyContext> items) {
+        int attempts = -1;
+        long lock = -1;
+        for (PasswordPolicyContext p : items) {
+            if (p.FAILED_LOGIN_ATTEMPTS() != null) {
+                attempts = (int) TreeValues.longValue(p.INTEGER_VALUE().getSymbol());
+            } else if (p.UNBOUNDED() != null) {
+                lock = 0;
+            } else {
+                lock = TreeValues.longValue(p.INTEGER_VALUE().getSymbol()) * unitSeconds(p);
+            }
+        }
+        return new AccountStatement.Policy(attempts, lock);
+    }
+
+    private static long unitSeconds(PasswordPolicyContext p) {
+        String unit = TreeValues.identifier(p.unit).toUpperCase(Locale.ROOT);
+        return switch (unit) {
+            case "SECOND" -> 1;
+            case "MINUTE" -> 60;
+            case "HOUR" -> 3_600;
+            case "DAY" -> 86_400;
+            default -> throw SyntaxErrors.at(p.unit.getStart(), "PASSWORD_LOCK_TIME takes SECOND, MINUTE, HOUR, DAY or UNBOUNDED");
+        };
+    }
+}
