@@ -140,4 +140,27 @@ class AccountsLoginTest {
         start(other);
         connect("root", "s3cret").close();
     }
+
+    /** The mariadb command-line client logs in with a password too (.ci/run installs it). */
+    @Test
+    void theMariadbClientLogsInWithAPassword() throws Exception {
+        start();
+        exec("root", "", "CREATE USER 'cli'@'%' IDENTIFIED BY 'cl1-pw'");
+        ProcessResult ok = mariadb("cli", "cl1-pw", "SELECT 40 + 2");
+        assertEquals(0, ok.exit(), ok.output());
+        assertTrue(ok.output().contains("42"), ok.output());
+        ProcessResult bad = mariadb("cli", "wrong", "SELECT 1");
+        assertTrue(bad.exit() != 0, bad.output());
+        assertTrue(bad.output().contains("Access denied for user 'cli'@'127.0.0.1' (using password: YES)"), bad.output());
+    }
+
+    private record ProcessResult(int exit, String output) {
+    }
+
+    private ProcessResult mariadb(String user, String password, String sql) throws Exception {
+        Process p = new ProcessBuilder("mariadb", "-h127.0.0.1", "-P" + server.port(), "-u" + user, "-p" + password,
+                "--skip-ssl", "-N", "-e", sql).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new ProcessResult(p.waitFor(), output);
+    }
 }
