@@ -38,19 +38,11 @@ final class CatalogStore {
     }
 
     List<DatabaseMeta> loadDatabases(Connection c) {
-        List<DatabaseMeta> out = new ArrayList<>();
-        for (String body : bodies(c, "DATABASE")) {
-            out.add(read(body, DatabaseMeta.class));
-        }
-        return out;
+        return loadAll(c, "DATABASE", DatabaseMeta.class);
     }
 
     List<TableMeta> loadTables(Connection c) {
-        List<TableMeta> out = new ArrayList<>();
-        for (String body : bodies(c, "TABLE")) {
-            out.add(read(body, TableMeta.class));
-        }
-        return out;
+        return loadAll(c, "TABLE", TableMeta.class);
     }
 
     void saveDatabase(Connection c, DatabaseMeta db) {
@@ -59,7 +51,8 @@ final class CatalogStore {
 
     void deleteDatabase(Connection c, String name) {
         delete(c, "DATABASE", "", name);
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS + " WHERE kind IN ('TABLE', 'STREAM', 'MV', 'ROLLUP_JOB') AND db = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + OBJECTS
+                + " WHERE kind IN ('TABLE', 'STREAM', 'MV', 'ROLLUP_JOB') AND db = ?")) {
             ps.setString(1, name);
             ps.executeUpdate();
         } catch (SQLException e) {
@@ -68,11 +61,7 @@ final class CatalogStore {
     }
 
     List<StreamMeta> loadStreams(Connection c) {
-        List<StreamMeta> out = new ArrayList<>();
-        for (String body : bodies(c, "STREAM")) {
-            out.add(read(body, StreamMeta.class));
-        }
-        return out;
+        return loadAll(c, "STREAM", StreamMeta.class);
     }
 
     void saveStream(Connection c, StreamMeta s) {
@@ -111,11 +100,7 @@ final class CatalogStore {
     }
 
     List<MvMeta> loadMvs(Connection c) {
-        List<MvMeta> out = new ArrayList<>();
-        for (String body : bodies(c, "MV")) {
-            out.add(read(body, MvMeta.class));
-        }
-        return out;
+        return loadAll(c, "MV", MvMeta.class);
     }
 
     void saveMv(Connection c, MvMeta mv) {
@@ -140,11 +125,7 @@ final class CatalogStore {
     }
 
     List<RollupJob> loadRollupJobs(Connection c) {
-        List<RollupJob> out = new ArrayList<>();
-        for (String body : bodies(c, "ROLLUP_JOB")) {
-            out.add(read(body, RollupJob.class));
-        }
-        return out;
+        return loadAll(c, "ROLLUP_JOB", RollupJob.class);
     }
 
     void saveRollupJob(Connection c, RollupJob job) {
@@ -152,11 +133,7 @@ final class CatalogStore {
     }
 
     List<UserMeta> loadUsers(Connection c) {
-        List<UserMeta> out = new ArrayList<>();
-        for (String body : bodies(c, "USER")) {
-            out.add(read(body, UserMeta.class));
-        }
-        return out;
+        return loadAll(c, "USER", UserMeta.class);
     }
 
     void saveUser(Connection c, UserMeta u) {
@@ -173,6 +150,15 @@ final class CatalogStore {
 
     void deleteTable(Connection c, String db, String name) {
         delete(c, "TABLE", db, name);
+    }
+
+    /** Every stored entry of a kind. */
+    private <T> List<T> loadAll(Connection c, String kind, Class<T> type) {
+        List<T> out = new ArrayList<>();
+        for (String body : bodies(c, kind)) {
+            out.add(read(body, type));
+        }
+        return out;
     }
 
     private List<String> bodies(Connection c, String kind) {
