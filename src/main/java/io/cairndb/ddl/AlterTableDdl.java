@@ -23,7 +23,6 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckTableDdl;
 import io.cairndb.printer.DuckTypes;
-import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.PartitionDesc;

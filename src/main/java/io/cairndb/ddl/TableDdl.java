@@ -10,7 +10,6 @@ import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.catalog.DataType;
-import io.cairndb.catalog.TypeKind;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.RollupMeta;

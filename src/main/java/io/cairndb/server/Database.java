@@ -28,10 +28,7 @@ import io.cairndb.mv.SyncMaterializedViews;
 import io.cairndb.mv.MvScheduler;
 import io.cairndb.mv.TaskEnvironment;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -3,7 +3,6 @@ package io.cairndb.sql;
 import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.OrderItem;
-import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
 import io.cairndb.sql.tree.Relation;

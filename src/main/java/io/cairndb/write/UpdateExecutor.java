@@ -2,7 +2,6 @@ package io.cairndb.write;
 
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
-import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
