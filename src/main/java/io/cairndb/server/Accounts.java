@@ -55,7 +55,7 @@ public final class Accounts {
             if (catalog.user(name, "%") == null) {
                 String password = name.equals("root") && !rootPassword.isEmpty()
                         ? hashed(new AccountStatement.Password(rootPassword, HASH.matcher(rootPassword).matches())) : "";
-                UserMeta u = new UserMeta(name, "%", password, 0, 0, System.currentTimeMillis());
+                UserMeta u = new UserMeta(name, "%", password, 0, 0, System.currentTimeMillis(), 0, 0);
                 catalog.saveUser(c, u);
                 created.add(u);
             }
@@ -85,7 +85,10 @@ public final class Accounts {
         }
         if (answerFits.test(storedHash(account))) {
             failures.remove(account.key());
-            return null;
+            // MySQL's ER_MUST_CHANGE_PASSWORD_LOGIN: an administrator sets a new one (SET PASSWORD FOR).
+            return account.passwordExpired(now)
+                    ? "Your password has expired. To log in you must change it using a client that supports expired passwords."
+                    : null;
         }
         int count = (before == null || before.lockedUntil() != 0 ? 0 : before.count()) + 1;
         boolean lock = account.failedLoginAttempts() > 0 && count >= account.failedLoginAttempts();
@@ -142,7 +145,7 @@ public final class Accounts {
             throw new CairnException(ErrorCode.CANNOT_USER, "Operation CREATE USER failed for " + s.user());
         }
         UserMeta u = new UserMeta(s.user().user(), s.user().host(), s.password() == null ? "" : hashed(s.password()), 0, 0,
-                System.currentTimeMillis());
+                System.currentTimeMillis(), 0, 0);
         save(ctx, withPolicy(u, s.policy()));
         return UpdateCount.NONE;
     }
@@ -192,7 +195,8 @@ public final class Accounts {
     private static UserMeta withPolicy(UserMeta u, AccountStatement.Policy p) {
         int attempts = p.attempts() >= 0 ? p.attempts() : u.failedLoginAttempts();
         long seconds = p.lockSeconds() >= 0 ? p.lockSeconds() : u.lockSeconds();
-        return u.withPolicy(attempts, seconds);
+        long lifetime = p.expireSeconds() >= 0 ? p.expireSeconds() : u.passwordLifetimeSeconds();
+        return u.withPolicy(attempts, seconds, lifetime);
     }
 
     private void save(StatementContext ctx, UserMeta u) {

@@ -57,16 +57,19 @@ final class AccountBuilder extends CairnSqlBaseVisitor<Object> {
     private static AccountStatement.Policy policy(List<PasswordPolicyContext> items) {
         int attempts = -1;
         long lock = -1;
+        long expire = -1;
         for (PasswordPolicyContext p : items) {
             if (p.FAILED_LOGIN_ATTEMPTS() != null) {
                 attempts = (int) TreeValues.longValue(p.INTEGER_VALUE().getSymbol());
+            } else if (p.PASSWORD_EXPIRE() != null) {
+                expire = p.INTEGER_VALUE() == null ? 0 : TreeValues.longValue(p.INTEGER_VALUE().getSymbol()) * unitSeconds(p);
             } else if (p.UNBOUNDED() != null) {
                 lock = 0;
             } else {
                 lock = TreeValues.longValue(p.INTEGER_VALUE().getSymbol()) * unitSeconds(p);
             }
         }
-        return new AccountStatement.Policy(attempts, lock);
+        return new AccountStatement.Policy(attempts, lock, expire);
     }
 
     private static long unitSeconds(PasswordPolicyContext p) {
@@ -76,7 +79,9 @@ final class AccountBuilder extends CairnSqlBaseVisitor<Object> {
             case "MINUTE" -> 60;
             case "HOUR" -> 3_600;
             case "DAY" -> 86_400;
-            default -> throw SyntaxErrors.at(p.unit.getStart(), "PASSWORD_LOCK_TIME takes SECOND, MINUTE, HOUR, DAY or UNBOUNDED");
+            default -> throw SyntaxErrors.at(p.unit.getStart(), p.PASSWORD_EXPIRE() != null
+                    ? "PASSWORD_EXPIRE takes DEFAULT, NEVER or INTERVAL n SECOND, MINUTE, HOUR or DAY"
+                    : "PASSWORD_LOCK_TIME takes SECOND, MINUTE, HOUR, DAY or UNBOUNDED");
         };
     }
 }

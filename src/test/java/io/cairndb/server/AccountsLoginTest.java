@@ -21,7 +21,8 @@ import java.sql.Statement;
  * Accounts through MySQL Connector/J (mysql_native_password, reached by the auth-switch request from
  * the client's default plugin): users created with a password log in with it and only with it, from
  * the hosts their account names; a password change takes effect at once; an account locks after its
- * FAILED_LOGIN_ATTEMPTS; accounts and passwords survive a restart.
+ * FAILED_LOGIN_ATTEMPTS; a password expires after its PASSWORD_EXPIRE interval; accounts and passwords
+ * survive a restart.
  */
 class AccountsLoginTest {
     @TempDir
@@ -106,6 +107,15 @@ class AccountsLoginTest {
         assertTrue(locked.getMessage().contains("Account is blocked"), locked.getMessage());
         exec("root", "", "ALTER USER 'jack'@'%' IDENTIFIED BY 'reset'");
         connect("jack", "reset").close();
+
+        // A password past its lifetime lets no one in until it is set again.
+        exec("root", "", "ALTER USER 'local'@'127.0.0.%' PASSWORD_EXPIRE INTERVAL 1 SECOND");
+        Thread.sleep(1_100);
+        assertEquals("Your password has expired. To log in you must change it using a client that supports expired passwords.",
+                denied("local", "other").getMessage());
+        exec("root", "", "SET PASSWORD FOR 'local'@'127.0.0.%' = PASSWORD('other')");
+        connect("local", "other").close();
+        exec("root", "", "ALTER USER 'local'@'127.0.0.%' PASSWORD_EXPIRE NEVER");
 
         exec("root", "", "DROP USER 'far'@'10.%'");
         exec("root", "", "SET PASSWORD FOR 'root' = PASSWORD('r00t')");

@@ -21,11 +21,11 @@ public final class AccountStatement {
     }
 
     /**
-     * FAILED_LOGIN_ATTEMPTS n PASSWORD_LOCK_TIME t: {@code attempts} -1 when not given; {@code lockSeconds}
-     * -1 when not given, 0 for UNBOUNDED.
+     * FAILED_LOGIN_ATTEMPTS n PASSWORD_LOCK_TIME t PASSWORD_EXPIRE ..: {@code attempts} -1 when not given;
+     * {@code lockSeconds} -1 when not given, 0 for UNBOUNDED; {@code expireSeconds} (a password's
+     * lifetime) -1 when not given, 0 for NEVER and DEFAULT (default_password_lifetime is 0: never).
      */
-    public record Policy(int attempts, long lockSeconds) {
-        public static final Policy NONE = new Policy(-1, -1);
+    public record Policy(int attempts, long lockSeconds, long expireSeconds) {
     }
 
     /** CREATE USER [IF NOT EXISTS] u [IDENTIFIED BY [PASSWORD] 'p'] [policy]; password nullable. */
