@@ -68,6 +68,13 @@ MaterializedViewRewriteSuccessButNotChose:
 MaterializedViewRewriteFail:
 (empty)
 
+# Grouped as the rollup is, each row's bitmap is counted as it is, without a union.
+query
+explain shape plan select advertiser, channel, count(distinct user_id) from advertiser_view_record group by advertiser, channel
+----
+Project
+  Scan test_db.advertiser_view_record(advertiser_uv)
+
 # Rolled up further: the UV per advertiser unions the channels' bitmaps.
 query rowsort both
 select advertiser, count(distinct user_id) from advertiser_view_record group by advertiser

@@ -2,6 +2,7 @@ package io.cairndb.rewrite;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
+import io.cairndb.catalog.TypeKind;
 import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -53,9 +54,18 @@ final class AggregateRollup {
         this.global = global;
     }
 
-    /** The MV column holding exactly this aggregate of each group, if the MV keeps it. */
+    /**
+     * The MV column holding exactly this aggregate of each group, if the MV keeps it, or a distinct
+     * count from the group's sketch.
+     */
     Optional<ScalarExpr> same(PlanNode.AggregateCall call) {
-        return Optional.ofNullable(byText.get(ExprTexts.of(call)));
+        ScalarExpr kept = byText.get(ExprTexts.of(call));
+        if (kept != null) {
+            return Optional.of(kept);
+        }
+        // A distinct count of one group is the size of the group's bitmap or HLL: no union is needed.
+        return fromSketch(call).map(sketch -> new ScalarExpr.Call(sketch.type().kind() == TypeKind.BITMAP ? "bitmap_count"
+                : "hll_cardinality", List.of(sketch), DataType.BIGINT, false));
     }
 
     Rolled rollup(PlanNode.AggregateAssignment query) {
