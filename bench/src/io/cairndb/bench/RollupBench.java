@@ -19,7 +19,7 @@ import java.util.List;
  * max(v), min(v)} and {@code region, bitmap_union(to_bitmap(user_id))}); the load times and their
  * ratios to the table without (target ≤ 1.5x with one);</li>
  * <li>{@code SELECT g, sum(v), count(v) .. GROUP BY g} answered from the rollup against the same
- * query with rewrite off, medians of 5 alternating rounds (each the mean of 10 consecutive runs) after 300 runs with the rollup and one
+ * query with rewrite off, medians of 5 alternating rounds (each the mean of 50 consecutive runs with the rollup, 5 without) after 300 runs with the rollup and one
  * without (target ≥ 20x);</li>
  * <li>{@code SELECT region, count(DISTINCT user_id) .. GROUP BY region} answered from the bitmap
  * rollup against the base.</li>
@@ -33,7 +33,9 @@ public final class RollupBench {
     private static final int BATCHES = 10;
     private static final int ROUNDS = 5;
     private static final int JIT_WARMUP_RUNS = 300;
-    private static final int RUNS_PER_ROUND = 10;
+    /** Runs timed together in a round: a query that takes a millisecond is timed over more of them. */
+    private static final int ROLLUP_RUNS_PER_ROUND = 50;
+    private static final int TABLE_RUNS_PER_ROUND = 5;
     private static final String NO_REWRITE = "SELECT /*+ SET_VAR(enable_materialized_view_rewrite=false) */ ";
 
     private RollupBench() {
@@ -126,11 +128,11 @@ public final class RollupBench {
         double[] without = new double[ROUNDS];
         for (int r = 0; r < ROUNDS; r++) {
             if (r % 2 == 0) {
-                withRollup[r] = millis(s, query, RUNS_PER_ROUND);
-                without[r] = millis(s, base, RUNS_PER_ROUND);
+                withRollup[r] = millis(s, query, ROLLUP_RUNS_PER_ROUND);
+                without[r] = millis(s, base, TABLE_RUNS_PER_ROUND);
             } else {
-                without[r] = millis(s, base, RUNS_PER_ROUND);
-                withRollup[r] = millis(s, query, RUNS_PER_ROUND);
+                without[r] = millis(s, base, TABLE_RUNS_PER_ROUND);
+                withRollup[r] = millis(s, query, ROLLUP_RUNS_PER_ROUND);
             }
         }
         double m1 = Timing.median(withRollup);
