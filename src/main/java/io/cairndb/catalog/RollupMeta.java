@@ -8,14 +8,14 @@ import java.util.Map;
  * of the table in the write's transaction. Its columns are computed by {@code defineExprs} (one per
  * column, dialect SQL over the table's columns) from the table's rows that pass {@code whereClause}
  * (nullable), and stored under {@code keyModel}: value columns of an AGGREGATE rollup merge by their
- * aggregation as an AGGREGATE KEY table's would. {@code querySql} is the definition as written, read
- * in {@code queryDatabase}; {@code alias} (nullable) is the name it gives the table.
+ * aggregation as an AGGREGATE KEY table's would. {@code querySql} is the definition as written (for
+ * SHOW CREATE); {@code alias} (nullable) is the name it gives the table.
  *
  * <p>While {@code state} is BUILDING, a job computes the rows the table held when it started; writes
  * meanwhile append the rows they derive to the pending table, which the job merges in when it ends.
  */
 public record RollupMeta(long id, String name, KeyModel keyModel, List<ColumnMeta> columns, List<String> defineExprs,
-                         String whereClause, String alias, String querySql, String queryDatabase, State state, long createTime) {
+                         String whereClause, String alias, String querySql, State state, long createTime) {
 
     public enum State { BUILDING, FINISHED }
 
@@ -31,7 +31,7 @@ public record RollupMeta(long id, String name, KeyModel keyModel, List<ColumnMet
     }
 
     public RollupMeta finished() {
-        return new RollupMeta(id, name, keyModel, columns, defineExprs, whereClause, alias, querySql, queryDatabase, State.FINISHED,
+        return new RollupMeta(id, name, keyModel, columns, defineExprs, whereClause, alias, querySql, State.FINISHED,
                 createTime);
     }
 

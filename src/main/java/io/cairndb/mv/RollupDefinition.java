@@ -180,7 +180,7 @@ final class RollupDefinition {
         String alias = ((Relation.TableRef) spec.from()).alias();
         return new RollupMeta(id, s.name().name(), model, columns, defines,
                 spec.where() == null ? null : SqlFormatter.format(spec.where()), alias, s.queryText(),
-                ctx.session().currentDatabase(), RollupMeta.State.BUILDING, System.currentTimeMillis());
+                RollupMeta.State.BUILDING, System.currentTimeMillis());
     }
 
     private static KeyModel model(TableMeta base, boolean aggregated, List<Expr> exprs, int keyCount) {
