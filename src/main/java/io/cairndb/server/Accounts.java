@@ -136,8 +136,17 @@ public final class Accounts {
 
     // ---------------------------------------------------------------- statements
 
+    /**
+     * Account statements take one lock until their commit is published: two sessions changing accounts
+     * at once wait for each other, and the second sees what the first did.
+     */
+    private static void lockAccounts(StatementContext ctx) {
+        ctx.lockUntilEnd("", "\u0000accounts");
+    }
+
     UpdateCount create(StatementContext ctx, AccountStatement.CreateUser s) {
         requireValidName(s.user());
+        lockAccounts(ctx);
         if (catalog.user(s.user().user(), s.user().host()) != null) {
             if (s.ifNotExists()) {
                 return UpdateCount.NONE;
@@ -151,6 +160,7 @@ public final class Accounts {
     }
 
     UpdateCount alter(StatementContext ctx, AccountStatement.AlterUser s) {
+        lockAccounts(ctx);
         UserMeta u = catalog.user(s.user().user(), s.user().host());
         if (u == null) {
             if (s.ifExists()) {
@@ -167,6 +177,7 @@ public final class Accounts {
         if (BUILT_IN.contains(s.user().user())) {
             throw new CairnException(ErrorCode.CANNOT_USER, "Can not drop user " + s.user().user());
         }
+        lockAccounts(ctx);
         UserMeta u = catalog.user(s.user().user(), s.user().host());
         if (u == null) {
             if (s.ifExists()) {
@@ -184,6 +195,7 @@ public final class Accounts {
 
     /** SET PASSWORD [FOR u]: without FOR, the account the session logged in as from {@code host}. */
     UpdateCount setPassword(StatementContext ctx, AccountStatement.SetPassword s, String sessionUser, String host) {
+        lockAccounts(ctx);
         UserMeta u = s.user() == null ? match(sessionUser, host) : catalog.user(s.user().user(), s.user().host());
         if (u == null) {
             throw new CairnException(ErrorCode.PASSWORD_NO_MATCH, "Can't find any matching row in the user table");
