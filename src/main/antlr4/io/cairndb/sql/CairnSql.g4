@@ -174,6 +174,71 @@ accountStatement
     | alterUser
     | dropUser
     | setPassword
+    | grantPrivileges
+    | revokePrivileges
+    | grantRoles
+    | revokeRoles
+    | createRole
+    | dropRole
+    | showGrants
+    | showRoles
+    ;
+
+// Privileges and roles, as Doris grants them: GRANT SELECT_PRIV ON db.* TO u | ROLE 'r'.
+grantPrivileges
+    : GRANT privilegeName (COMMA privilegeName)* ON privilegeTarget TO grantee
+    ;
+
+revokePrivileges
+    : REVOKE privilegeName (COMMA privilegeName)* ON privilegeTarget FROM grantee
+    ;
+
+grantRoles
+    : GRANT roleName (COMMA roleName)* TO userIdentity
+    ;
+
+revokeRoles
+    : REVOKE roleName (COMMA roleName)* FROM userIdentity
+    ;
+
+createRole
+    : CREATE ROLE (IF NOT EXISTS)? roleName (COMMENT string)?
+    ;
+
+dropRole
+    : DROP ROLE (IF EXISTS)? roleName
+    ;
+
+showGrants
+    : SHOW ALL? GRANTS (FOR userIdentity)?
+    ;
+
+showRoles
+    : SHOW ROLES
+    ;
+
+privilegeName
+    : identifier
+    | ALL PRIVILEGES?
+    ;
+
+privilegeTarget
+    : privilegePart (DOT privilegePart (DOT privilegePart)?)?
+    ;
+
+privilegePart
+    : ASTERISK
+    | identifier
+    ;
+
+grantee
+    : ROLE roleName
+    | userIdentity
+    ;
+
+roleName
+    : identifier
+    | string
     ;
 
 createUser
@@ -941,7 +1006,7 @@ identifier
     ;
 
 nonReserved
-    : USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
+    : GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
     | ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
@@ -996,6 +1061,12 @@ AGGREGATE: 'AGGREGATE';
 ALL: 'ALL';
 ALTER: 'ALTER';
 USER: 'USER';
+GRANT: 'GRANT';
+REVOKE: 'REVOKE';
+ROLE: 'ROLE';
+ROLES: 'ROLES';
+GRANTS: 'GRANTS';
+PRIVILEGES: 'PRIVILEGES';
 IDENTIFIED: 'IDENTIFIED';
 PASSWORD: 'PASSWORD';
 FAILED_LOGIN_ATTEMPTS: 'FAILED_LOGIN_ATTEMPTS';

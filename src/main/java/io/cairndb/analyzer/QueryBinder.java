@@ -260,6 +260,14 @@ public final class QueryBinder {
     }
 
     /** A view's query, bound afresh; its body sees the catalog only, not the CTEs around its use. */
+    /**
+     * Whether the binder is inside a view's body: a view is read with SELECT on the view alone, as in
+     * Doris, so the tables it reads are not checked against the reader's privileges.
+     */
+    boolean insideView() {
+        return viewDepth > 0;
+    }
+
     PlanNode view(TableMeta view) {
         if (++viewDepth > MAX_VIEW_DEPTH) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "View " + view.name() + " refers to itself");

@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.Access;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.DataType;
@@ -111,9 +112,11 @@ final class RelationBinder {
             if (stream == null) {
                 ctx.table(ref.name());
             }
+            requireSelect(db, stream.name());
             return streamRead(ref, stream, qualifier);
         }
         TableMeta t = ctx.table(ref.name());
+        requireSelect(db, t.name());
         if (ref.incr() != null) {
             return changelogWindow(ref, t, qualifier);
         }
@@ -135,6 +138,13 @@ final class RelationBinder {
         }
         return new Bound(new PlanNode.Scan(source(t), leaf.outputs, leaf.columns, ref.partitions(), ref.temporaryPartitions()),
                 leaf.fields);
+    }
+
+    /** Reading a table, view, MV or stream by name needs SELECT_PRIV on it (not on what a view reads). */
+    private void requireSelect(String db, String name) {
+        if (!queries.insideView()) {
+            queries.context().access().require(Access.SELECT, db, name);
+        }
     }
 
     /** The columns a leaf node produces, their source names and the fields that name them. */

@@ -1,5 +1,7 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.AccessRights;
+
 import java.time.ZoneId;
 import java.util.List;
 
@@ -30,4 +32,7 @@ public interface SessionState {
     long connectionId();
 
     String user();
+
+    /** What the session's account may do. */
+    AccessRights access();
 }

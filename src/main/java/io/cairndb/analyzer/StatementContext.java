@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.AccessRights;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.catalog.StreamMeta;
@@ -118,8 +119,32 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
 
     /** This statement's context with another current database (where an MV definition was written). */
     public StatementContext inDatabase(String database) {
-        return new StatementContext(catalog, txn, new SessionInDatabase(session, database), locks, config, commitTso,
-                streamReads, systemTables, rewriter);
+        return new StatementContext(catalog, txn, new SessionOverlay(session, database, session.access()), locks, config,
+                commitTso, streamReads, systemTables, rewriter);
+    }
+
+    /**
+     * This statement's context for internal work that reads for no user (a rollup's or MV's definition
+     * bound to maintain or match it): nothing it binds is checked against the session's privileges.
+     */
+    public StatementContext unchecked() {
+        return withRights(AccessRights.SYSTEM);
+    }
+
+    /** This statement's context with other rights. */
+    public StatementContext withRights(AccessRights rights) {
+        return new StatementContext(catalog, txn, new SessionOverlay(session, session.currentDatabase(), rights),
+                locks, config, commitTso, streamReads, systemTables, rewriter);
+    }
+
+    /** What the statement's user may do. */
+    public AccessRights access() {
+        return session.access();
+    }
+
+    /** Whether the statement's user may see that {@code database.table} exists (system listings show only those). */
+    public boolean visible(String database, String table) {
+        return session.access().canSee(database, table);
     }
 
     public QueryTranslator translator() {

@@ -1,5 +1,6 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.Access;
 import io.cairndb.engine.Sql;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -20,7 +21,11 @@ final class TableFunctions {
     static String sql(String name, Map<String, String> properties, StatementContext ctx) {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "numbers" -> numbers(properties);
-            case "local" -> LocalFiles.sql(properties, ctx.txn().connection(), ctx.config());
+            case "local" -> {
+                // Reading the server's files is an administrator's, as in Doris.
+                ctx.access().requireGlobal(Access.ADMIN);
+                yield LocalFiles.sql(properties, ctx.txn().connection(), ctx.config());
+            }
             default -> {
                 String item = ctx.systemTables().tableFunction(ctx, name, properties);
                 if (item == null) {

@@ -28,6 +28,9 @@ public final class Catalog {
     private final NamedEntries<RollupJob> rollupJobs = new NamedEntries<>(RollupJob::database, j -> String.valueOf(j.jobId()),
             RollupJob::jobId);
     private final Map<String, UserMeta> users = new ConcurrentHashMap<>();
+    private final Map<String, RoleMeta> roles = new ConcurrentHashMap<>();
+    /** Changes whenever an account or role changes, so that sessions know when their rights are stale. */
+    private final AtomicLong accessVersion = new AtomicLong();
     private final List<TableListener> tableListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(10_000);
 
@@ -65,6 +68,9 @@ public final class Catalog {
         }
         for (UserMeta u : store.loadUsers(c)) {
             users.put(u.key(), u);
+        }
+        for (RoleMeta r : store.loadRoles(c)) {
+            roles.put(r.name(), r);
         }
         nextId.set(maxId + 1);
         try {
@@ -179,6 +185,11 @@ public final class Catalog {
         return users.get(UserMeta.key(user, host));
     }
 
+    /** The account of a {@link UserMeta#key}, or null. */
+    public UserMeta userByKey(String key) {
+        return users.get(key);
+    }
+
     /** Every account, in no order. */
     public List<UserMeta> users() {
         return new ArrayList<>(users.values());
@@ -190,6 +201,7 @@ public final class Catalog {
 
     public void publishUser(UserMeta u) {
         users.put(u.key(), u);
+        accessVersion.incrementAndGet();
     }
 
     public void deleteUser(Connection c, UserMeta u) {
@@ -198,6 +210,47 @@ public final class Catalog {
 
     public void forgetUser(UserMeta u) {
         users.remove(u.key());
+        accessVersion.incrementAndGet();
+    }
+
+    /** A role by name, built-in ones included, or null. */
+    public RoleMeta role(String name) {
+        for (RoleMeta r : RoleMeta.BUILT_IN) {
+            if (r.name().equals(name)) {
+                return r;
+            }
+        }
+        return roles.get(name);
+    }
+
+    /** Every role, built-in ones first, the others by name. */
+    public List<RoleMeta> roles() {
+        List<RoleMeta> out = new ArrayList<>(RoleMeta.BUILT_IN);
+        roles.values().stream().sorted(java.util.Comparator.comparing(RoleMeta::name)).forEach(out::add);
+        return out;
+    }
+
+    public void saveRole(Connection c, RoleMeta r) {
+        store.saveRole(c, r);
+    }
+
+    public void publishRole(RoleMeta r) {
+        roles.put(r.name(), r);
+        accessVersion.incrementAndGet();
+    }
+
+    public void deleteRole(Connection c, RoleMeta r) {
+        store.deleteRole(c, r.name());
+    }
+
+    public void forgetRole(RoleMeta r) {
+        roles.remove(r.name());
+        accessVersion.incrementAndGet();
+    }
+
+    /** A number that changes whenever an account or role is published or forgotten. */
+    public long accessVersion() {
+        return accessVersion.get();
     }
 
     // ---- rollup (synchronous MV) jobs

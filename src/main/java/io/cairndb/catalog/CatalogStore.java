@@ -144,6 +144,18 @@ final class CatalogStore {
         delete(c, "USER", "", key);
     }
 
+    List<RoleMeta> loadRoles(Connection c) {
+        return loadAll(c, "ROLE", RoleMeta.class);
+    }
+
+    void saveRole(Connection c, RoleMeta r) {
+        save(c, "ROLE", "", r.name(), write(r));
+    }
+
+    void deleteRole(Connection c, String name) {
+        delete(c, "ROLE", "", name);
+    }
+
     void deleteMv(Connection c, String db, String name) {
         delete(c, "MV", db, name);
     }

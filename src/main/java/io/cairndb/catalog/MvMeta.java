@@ -18,13 +18,14 @@ import java.util.Map;
  * {@code planSignature} is the signature of the definition's logical plan when the MV was created
  * (null when the definition did not bind into a plan, and for MVs stored before signatures were kept,
  * whose entries lack it): a refresh compares it with the plan it binds. {@code ivm} is null unless
- * the MV is maintained incrementally.
+ * the MV is maintained incrementally. {@code creator} is the account ({@link UserMeta#key}) that created
+ * it, whose rights its refreshes run with (null for MVs stored before accounts existed: root's).
  */
 public record MvMeta(long id, long jobId, String database, String name, String querySql, String queryDatabase, String buildMode,
                      String refreshMethod, Trigger trigger, PartitionInfo partitionInfo, Map<String, String> properties,
                      List<BaseTable> baseTables, Map<String, Map<String, Long>> partitionSources, String refreshState,
                      long lastRefreshTime, long lastSuccessTime, String lastError, boolean paused, boolean active,
-                     String inactiveReason, long createTime, String planSignature, Ivm ivm) {
+                     String inactiveReason, long createTime, String planSignature, Ivm ivm, String creator) {
 
     public MvMeta {
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
@@ -94,49 +95,49 @@ public record MvMeta(long id, long jobId, String database, String name, String q
     public MvMeta withName(String newName) {
         return new MvMeta(id, jobId, database, newName, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature, ivm);
+                active, inactiveReason, createTime, planSignature, ivm, creator);
     }
 
     public MvMeta withProperties(Map<String, String> newProperties) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 newProperties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature, ivm);
+                active, inactiveReason, createTime, planSignature, ivm, creator);
     }
 
     public MvMeta withRefreshPolicy(String method, Trigger newTrigger) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, method, newTrigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature, ivm);
+                active, inactiveReason, createTime, planSignature, ivm, creator);
     }
 
     public MvMeta withPaused(boolean nowPaused) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, nowPaused,
-                active, inactiveReason, createTime, planSignature, ivm);
+                active, inactiveReason, createTime, planSignature, ivm, creator);
     }
 
     public MvMeta withActive(boolean nowActive, String reason) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                nowActive, reason, createTime, planSignature, ivm);
+                nowActive, reason, createTime, planSignature, ivm, creator);
     }
 
     /** The MV after a successful refresh that built {@code sources} (merged over the partitions kept). */
     public MvMeta refreshed(List<BaseTable> tables, Map<String, Map<String, Long>> sources, long finishedAt) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime,
-                planSignature, ivm);
+                planSignature, ivm, creator);
     }
 
     public MvMeta failed(String error, long finishedAt) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, "FAIL", finishedAt, lastSuccessTime, error, paused, active,
-                inactiveReason, createTime, planSignature, ivm);
+                inactiveReason, createTime, planSignature, ivm, creator);
     }
 
     public MvMeta withIvm(Ivm newIvm) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
-                active, inactiveReason, createTime, planSignature, newIvm);
+                active, inactiveReason, createTime, planSignature, newIvm, creator);
     }
 }

@@ -99,6 +99,9 @@ public final class StreamDdl {
                 Pattern.CASE_INSENSITIVE);
         List<List<Object>> rows = new ArrayList<>();
         for (StreamMeta s : ctx.catalog().streams(db)) {
+            if (!ctx.visible(db, s.name())) {
+                continue;
+            }
             if (like != null && !like.matcher(s.name()).matches()) {
                 continue;
             }

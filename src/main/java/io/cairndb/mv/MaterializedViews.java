@@ -155,7 +155,8 @@ public final class MaterializedViews {
                 IvmSetup.createStreams(ctx, table.id(), db, ivmForm, properties), false, IvmSetup.signature(def), null);
         MvMeta mv = new MvMeta(table.id(), ctx.catalog().newId(), db, name, querySql, ctx.session().currentDatabase(),
                 s.buildMode() == null ? "IMMEDIATE" : s.buildMode(), method, trigger, partitionInfo, properties,
-                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature(), ivm);
+                MvRefresher.baseTables(bases, querySql), Map.of(), "INIT", 0, 0, "", false, true, "", now, def.planSignature(), ivm,
+                ctx.access().account());
 
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
         if (ChangelogConfig.of(table).enabled()) {

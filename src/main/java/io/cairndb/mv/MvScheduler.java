@@ -203,7 +203,7 @@ public final class MvScheduler implements AutoCloseable {
         }
         try (TableLocks.Held lock = held) {
             run.control.attach(txn);
-            StatementContext ctx = env.context(txn, mv.queryDatabase());
+            StatementContext ctx = env.contextAs(txn, mv.queryDatabase(), mv.creator());
             List<TaskRecord> earlier = new ArrayList<>();
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,

@@ -5,6 +5,7 @@ import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.QueryRewriter;
 import io.cairndb.analyzer.RollupQueries;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Access;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.ConstraintMeta;
@@ -92,6 +93,16 @@ final class RewriteCandidates implements QueryRewriter {
             }
         }
         for (MvMeta mv : relevant(ctx.catalog(), tables.keySet(), nested)) {
+            if (!readsOnlyAllowed(ctx, mv)) {
+                // Its rows would reveal base rows the user may not read; an MV it cannot see is not even named.
+                if (ctx.visible(mv.database(), mv.name())) {
+                    Set<Long> bases = new HashSet<>();
+                    mv.baseTables().forEach(b -> bases.add(b.id()));
+                    candidates.add(Materialization.unusable(mv.database(), mv.name(), bases,
+                            "The user has no SELECT_PRIV on every base table of the MV"));
+                }
+                continue;
+            }
             candidates.add(materialization(ctx, mv, snapshotTaken));
             mv.baseTables().forEach(b -> tables.put(b.id(), b.database()));
         }
@@ -99,6 +110,11 @@ final class RewriteCandidates implements QueryRewriter {
                 number(ctx, "materialized_view_rewrite_success_candidate_num"),
                 number(ctx, "materialized_view_relation_mapping_max_count"));
         return MvRewriter.rewrite(plan, candidates, settings, keys(ctx.catalog(), tables));
+    }
+
+    /** Whether the user may read every base table of {@code mv}: only then does rewrite answer from it. */
+    private static boolean readsOnlyAllowed(StatementContext ctx, MvMeta mv) {
+        return mv.baseTables().stream().allMatch(b -> ctx.access().has(Access.SELECT, b.database(), b.name()));
     }
 
     /** MVs reading a table the query reads; with nested rewrite, also MVs over those MVs. */
@@ -191,7 +207,7 @@ final class RewriteCandidates implements QueryRewriter {
         Bound bound = forms.get(r.id());
         if (bound == null || !bound.key().equals(key)) {
             try {
-                PlanNode plan = QueryBinder.bind(ctx.inDatabase(t.database()), RollupQueries.definition(t, r)).plan();
+                PlanNode plan = QueryBinder.bind(ctx.unchecked().inDatabase(t.database()), RollupQueries.definition(t, r)).plan();
                 bound = SpjgForm.of(plan).map(f -> new Bound(key, plan, f, null, null)).orElseGet(() -> new Bound(key, null, null, null,
                         "View struct info is invalid: the definition is not a select-project-group query"));
             } catch (CairnException e) {
@@ -296,7 +312,7 @@ final class RewriteCandidates implements QueryRewriter {
         }
         Bound fresh;
         try {
-            StatementContext inDefinition = ctx.inDatabase(mv.queryDatabase());
+            StatementContext inDefinition = ctx.unchecked().inDatabase(mv.queryDatabase());
             PlanNode plan = QueryBinder.bind(inDefinition, MvDefinition.parsed(mv.querySql())).plan();
             Materialization.TopN topN = topN(plan);
             PlanNode part = topN == null ? plan : withoutLimit(plan);

@@ -1,6 +1,7 @@
 package io.cairndb.mv;
 
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Access;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.RollupJob;
@@ -95,6 +96,8 @@ public final class SyncMaterializedViews {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The materialized view must be in the database of its table: " + db);
         }
         String table = ref.name().name();
+        // A synchronous MV is a change of its table: Doris runs it as an ALTER job.
+        ctx.access().require(Access.ALTER, db, table);
         BooleanSupplier killed = ctx.txn()::interrupted;
         // Listed for CANCEL before the job is visible in SHOW ALTER.
         Build build = new Build(new Txn(env.connect()));

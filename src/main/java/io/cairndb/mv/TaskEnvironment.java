@@ -12,4 +12,10 @@ public interface TaskEnvironment {
 
     /** A statement context for a task's transaction, with {@code database} as the current database. */
     StatementContext context(Txn txn, String database);
+
+    /**
+     * As {@link #context}, with the rights of {@code account} ({@code user@host}; null for root): an MV
+     * refreshes with the rights of the account that created it.
+     */
+    StatementContext contextAs(Txn txn, String database, String account);
 }

@@ -55,7 +55,7 @@ public final class Accounts {
             if (catalog.user(name, "%") == null) {
                 String password = name.equals("root") && !rootPassword.isEmpty()
                         ? hashed(new AccountStatement.Password(rootPassword, HASH.matcher(rootPassword).matches())) : "";
-                UserMeta u = new UserMeta(name, "%", password, 0, 0, System.currentTimeMillis(), 0, 0);
+                UserMeta u = new UserMeta(name, "%", password, 0, 0, System.currentTimeMillis(), 0, 0, List.of(), List.of());
                 catalog.saveUser(c, u);
                 created.add(u);
             }
@@ -140,7 +140,7 @@ public final class Accounts {
      * Account statements take one lock until their commit is published: two sessions changing accounts
      * at once wait for each other, and the second sees what the first did.
      */
-    private static void lockAccounts(StatementContext ctx) {
+    static void lockAccounts(StatementContext ctx) {
         ctx.lockUntilEnd("", "\u0000accounts");
     }
 
@@ -154,7 +154,7 @@ public final class Accounts {
             throw new CairnException(ErrorCode.CANNOT_USER, "Operation CREATE USER failed for " + s.user());
         }
         UserMeta u = new UserMeta(s.user().user(), s.user().host(), s.password() == null ? "" : hashed(s.password()), 0, 0,
-                System.currentTimeMillis(), 0, 0);
+                System.currentTimeMillis(), 0, 0, List.of(), List.of());
         save(ctx, withPolicy(u, s.policy()));
         return UpdateCount.NONE;
     }

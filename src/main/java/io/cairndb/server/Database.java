@@ -1,6 +1,8 @@
 package io.cairndb.server;
 
 import io.cairndb.analyzer.SystemTables;
+import io.cairndb.catalog.Access;
+import io.cairndb.catalog.AccessRights;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.system.InformationSchema;
 import io.cairndb.write.LoadLabels;
@@ -53,6 +55,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
     private final Map<String, String> globalVariables = new ConcurrentHashMap<>();
     private final Accounts accounts = new Accounts(catalog);
+    private final Grants grants = new Grants(catalog);
     private final FeConfig config;
     private final Tso tso = new Tso();
     private final TransactionHistory transactionHistory = new TransactionHistory();
@@ -193,8 +196,20 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     @Override
     public StatementContext context(Txn txn, String database) {
-        return new StatementContext(catalog, txn, new TaskSessionState(database, globalVariables), locks, config,
-                new CommitTso(tso, System::currentTimeMillis), new StreamReads(), systemTables, materializedViews.rewriter());
+        return context(txn, new TaskSessionState(database, globalVariables, "root", AccessRights.SYSTEM));
+    }
+
+    @Override
+    public StatementContext contextAs(Txn txn, String database, String account) {
+        UserMeta creator = catalog.userByKey(account == null ? UserMeta.key("root", "%") : account);
+        String user = creator != null ? creator.user() : account.substring(0, account.lastIndexOf('@'));
+        return context(txn, new TaskSessionState(database, globalVariables, user,
+                AccessRights.of(user, creator, catalog::role, "localhost")));
+    }
+
+    private StatementContext context(Txn txn, TaskSessionState session) {
+        return new StatementContext(catalog, txn, session, locks, config, new CommitTso(tso, System::currentTimeMillis),
+                new StreamReads(), systemTables, materializedViews.rewriter());
     }
 
     MaterializedViews materializedViews() {
@@ -207,7 +222,12 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     @Override
     public Session open(long connectionId, String user, String database, String remoteAddress) {
-        Session s = new Session(this, connectionId, user, remoteAddress);
+        int port = remoteAddress.lastIndexOf(':');
+        UserMeta account = accounts.match(user, port > 0 ? remoteAddress.substring(0, port) : remoteAddress);
+        if (account == null) {
+            throw new CairnException(ErrorCode.ACCESS_DENIED, "Access denied for user '" + user + "'@'" + remoteAddress + "'");
+        }
+        Session s = new Session(this, connectionId, user, remoteAddress, account.host());
         if (database != null && !database.isEmpty()) {
             try {
                 s.useDatabase(database);
@@ -225,6 +245,10 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         return accounts.refuseLogin(user, host, answerFits, usingPassword);
     }
 
+    Grants grants() {
+        return grants;
+    }
+
     /** The user accounts. */
     public Accounts accounts() {
         return accounts;
@@ -234,10 +258,14 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
      * KILL [QUERY | CONNECTION] id: the session's running statement fails and rolls back; unless only
      * the query is killed, the session also ends. A session may kill itself.
      */
-    void kill(long connectionId, boolean queryOnly) {
+    void kill(long connectionId, boolean queryOnly, AccessRights by) {
         Session s = sessions.get(connectionId);
         if (s == null) {
             throw new CairnException(ErrorCode.UNKNOWN_THREAD, "Unknown thread id: " + connectionId);
+        }
+        // A user ends its own sessions; another user's only with ADMIN_PRIV, as MySQL and Doris have it.
+        if (!s.user().equals(by.user()) && !by.hasGlobal(Access.ADMIN)) {
+            throw new CairnException(ErrorCode.KILL_DENIED, "You are not owner of thread " + connectionId);
         }
         if (!queryOnly) {
             s.kill();

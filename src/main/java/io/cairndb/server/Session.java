@@ -1,5 +1,7 @@
 package io.cairndb.server;
 
+import io.cairndb.catalog.AccessRights;
+import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.analyzer.SessionState;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
@@ -49,6 +51,10 @@ public final class Session implements SqlSession, SessionState {
     private final long connectionId;
     private final String user;
     private final String host;
+    /** The account the session logged in as ({@code 'user'@'host pattern'}): its privileges are the session's. */
+    private final String accountHost;
+    /** The session's rights and the catalog's access version they were computed at. */
+    private volatile Rights rights;
     private final long loginTime = System.currentTimeMillis();
     private final Connection connection;
     private final SessionVariables variables;
@@ -80,11 +86,15 @@ public final class Session implements SqlSession, SessionState {
     /** Ends the client connection when this session is killed (the wire protocol sets it). */
     private volatile Runnable onKill = () -> { };
 
-    Session(Database db, long connectionId, String user, String host) {
+    private record Rights(long version, AccessRights access) {
+    }
+
+    Session(Database db, long connectionId, String user, String host, String accountHost) {
         this.db = db;
         this.connectionId = connectionId;
         this.user = user;
         this.host = host;
+        this.accountHost = accountHost;
         this.connection = db.engine().connect();
         prepare(connection);
         this.variables = new SessionVariables(db.globalVariables());
@@ -494,6 +504,23 @@ public final class Session implements SqlSession, SessionState {
     @Override
     public String user() {
         return user;
+    }
+
+    /** What the session's account may do now: computed again only after an account or role changed. */
+    @Override
+    public AccessRights access() {
+        Rights r = rights;
+        long version = db.catalog().accessVersion();
+        if (r == null || r.version() != version) {
+            r = new Rights(version, AccessRights.of(user, db.catalog().user(user, accountHost), db.catalog()::role, clientHost()));
+            rights = r;
+        }
+        return r.access();
+    }
+
+    /** The account the session logged in as. */
+    AccountStatement.UserIdentity account() {
+        return new AccountStatement.UserIdentity(user, accountHost);
     }
 
     /** The client's address without its port: the host its account was matched with. */

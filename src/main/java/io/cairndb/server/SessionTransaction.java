@@ -4,6 +4,7 @@ import io.cairndb.engine.Txn;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.write.LoadTransaction;
@@ -159,6 +160,7 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert || s instanceof Statement.ShowConstraints
-                || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs;
+                || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs
+                || s instanceof AccountStatement.ShowGrants || s instanceof AccountStatement.ShowRoles;
     }
 }

@@ -2,6 +2,7 @@ package io.cairndb.server;
 
 import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.Access;
 import io.cairndb.catalog.DataType;
 import io.cairndb.ddl.AlterTableDdl;
 import io.cairndb.ddl.DatabaseDdl;
@@ -23,6 +24,7 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.sql.tree.MvStatement;
+import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.system.ClientShows;
@@ -46,7 +48,9 @@ final class StatementDispatcher {
         this.session = session;
     }
 
-    StatementResult dispatch(StatementContext ctx, Statement statement) {
+    StatementResult dispatch(StatementContext checked, Statement statement) {
+        StatementPrivileges.require(checked, statement, session.account());
+        StatementContext ctx = readingTarget(checked, statement);
         if (statement instanceof Statement.QueryStatement q) {
             return session.query(ctx, ctx.translator().translateAnswering(withSelectLimit(q.query())));
         }
@@ -99,7 +103,7 @@ final class StatementDispatcher {
             return set(ctx, s);
         }
         if (statement instanceof Statement.Kill s) {
-            session.database().kill(s.connectionId(), s.queryOnly());
+            session.database().kill(s.connectionId(), s.queryOnly(), ctx.access());
             return UpdateCount.NONE;
         }
         if (statement instanceof Statement.ShowDatabases s) {
@@ -129,7 +133,8 @@ final class StatementDispatcher {
                     SessionVariables.defaultsView(), s);
         }
         if (statement instanceof Statement.ShowProcesslist s) {
-            return ShowExecutor.processlist(ctx, session.database().processes(), s.full());
+            return ShowExecutor.processlist(ctx, session.database().processes().stream()
+                    .filter(p -> ctx.access().hasGlobal(Access.ADMIN) || p.user().equals(session.user())).toList(), s.full());
         }
         if (statement instanceof Statement.ShowTransaction s) {
             return TransactionShows.transaction(ctx, s, session.database());
@@ -164,6 +169,30 @@ final class StatementDispatcher {
         if (statement instanceof AccountStatement.SetPassword s) {
             return session.database().accounts().setPassword(ctx, s, session.user(), session.clientHost());
         }
+        if (statement instanceof AccountStatement.Grant s) {
+            return session.database().grants().grant(ctx, s);
+        }
+        if (statement instanceof AccountStatement.Revoke s) {
+            return session.database().grants().revoke(ctx, s);
+        }
+        if (statement instanceof AccountStatement.GrantRoles s) {
+            return session.database().grants().grantRoles(ctx, s);
+        }
+        if (statement instanceof AccountStatement.RevokeRoles s) {
+            return session.database().grants().revokeRoles(ctx, s);
+        }
+        if (statement instanceof AccountStatement.CreateRole s) {
+            return session.database().grants().createRole(ctx, s);
+        }
+        if (statement instanceof AccountStatement.DropRole s) {
+            return session.database().grants().dropRole(ctx, s);
+        }
+        if (statement instanceof AccountStatement.ShowGrants s) {
+            return session.database().grants().show(s, session.account());
+        }
+        if (statement instanceof AccountStatement.ShowRoles) {
+            return session.database().grants().showRoles();
+        }
         if (statement instanceof Statement.AdminSetConfig s) {
             ctx.config().setAll(s.settings());
             return UpdateCount.NONE;
@@ -178,6 +207,20 @@ final class StatementDispatcher {
             return materializedView(ctx, statement);
         }
         throw new IllegalStateException("unhandled " + statement);
+    }
+
+    /**
+     * UPDATE and DELETE read the rows of the table they change: LOAD_PRIV on it is enough for that, as
+     * in Doris (other tables they read still need SELECT_PRIV).
+     */
+    private static StatementContext readingTarget(StatementContext ctx, Statement statement) {
+        QualifiedName target = statement instanceof Statement.Update u ? u.table()
+                : statement instanceof Statement.Delete d ? d.table() : null;
+        if (target == null) {
+            return ctx;
+        }
+        String db = ctx.databaseOf(target);
+        return ctx.withRights(ctx.access().alsoReading(db, target.name()));
     }
 
     private StatementResult materializedView(StatementContext ctx, Statement statement) {

@@ -1,13 +1,18 @@
 package io.cairndb.server;
 
 import io.cairndb.analyzer.SessionState;
+import io.cairndb.catalog.AccessRights;
 
 import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
 
-/** The session a background task runs as: root, in the MV's database, with the global variables. */
-record TaskSessionState(String currentDatabase, Map<String, String> globals) implements SessionState {
+/**
+ * The session a background task runs as: in the MV's database, with the global variables, as
+ * {@code user} with {@code access} (an MV's refresh as its creator, other work as root).
+ */
+record TaskSessionState(String currentDatabase, Map<String, String> globals, String user, AccessRights access)
+        implements SessionState {
 
     @Override
     public String variable(String name) {
@@ -28,10 +33,5 @@ record TaskSessionState(String currentDatabase, Map<String, String> globals) imp
     @Override
     public long connectionId() {
         return 0;
-    }
-
-    @Override
-    public String user() {
-        return "root";
     }
 }

@@ -42,6 +42,64 @@ final class AccountBuilder extends CairnSqlBaseVisitor<Object> {
         return new AccountStatement.SetPassword(ctx.userIdentity() == null ? null : user(ctx.userIdentity()), password);
     }
 
+    @Override
+    public Statement visitGrantPrivileges(CairnSqlParser.GrantPrivilegesContext ctx) {
+        return new AccountStatement.Grant(privileges(ctx.privilegeName()), target(ctx.privilegeTarget()), grantee(ctx.grantee()));
+    }
+
+    @Override
+    public Statement visitRevokePrivileges(CairnSqlParser.RevokePrivilegesContext ctx) {
+        return new AccountStatement.Revoke(privileges(ctx.privilegeName()), target(ctx.privilegeTarget()), grantee(ctx.grantee()));
+    }
+
+    @Override
+    public Statement visitGrantRoles(CairnSqlParser.GrantRolesContext ctx) {
+        return new AccountStatement.GrantRoles(ctx.roleName().stream().map(AccountBuilder::role).toList(), user(ctx.userIdentity()));
+    }
+
+    @Override
+    public Statement visitRevokeRoles(CairnSqlParser.RevokeRolesContext ctx) {
+        return new AccountStatement.RevokeRoles(ctx.roleName().stream().map(AccountBuilder::role).toList(), user(ctx.userIdentity()));
+    }
+
+    @Override
+    public Statement visitCreateRole(CairnSqlParser.CreateRoleContext ctx) {
+        return new AccountStatement.CreateRole(role(ctx.roleName()), ctx.EXISTS() != null,
+                ctx.string() == null ? null : TreeValues.string(ctx.string()));
+    }
+
+    @Override
+    public Statement visitDropRole(CairnSqlParser.DropRoleContext ctx) {
+        return new AccountStatement.DropRole(role(ctx.roleName()), ctx.EXISTS() != null);
+    }
+
+    @Override
+    public Statement visitShowGrants(CairnSqlParser.ShowGrantsContext ctx) {
+        return new AccountStatement.ShowGrants(ctx.ALL() != null, ctx.userIdentity() == null ? null : user(ctx.userIdentity()));
+    }
+
+    @Override
+    public Statement visitShowRoles(CairnSqlParser.ShowRolesContext ctx) {
+        return new AccountStatement.ShowRoles();
+    }
+
+    private static List<String> privileges(List<CairnSqlParser.PrivilegeNameContext> names) {
+        return names.stream().map(p -> p.ALL() != null ? "ALL" : TreeValues.identifier(p.identifier())).toList();
+    }
+
+    private static List<String> target(CairnSqlParser.PrivilegeTargetContext ctx) {
+        return ctx.privilegePart().stream().map(p -> p.ASTERISK() != null ? "*" : TreeValues.identifier(p.identifier())).toList();
+    }
+
+    private static AccountStatement.Grantee grantee(CairnSqlParser.GranteeContext ctx) {
+        return ctx.ROLE() != null ? new AccountStatement.Grantee(null, role(ctx.roleName()))
+                : new AccountStatement.Grantee(user(ctx.userIdentity()), null);
+    }
+
+    private static String role(CairnSqlParser.RoleNameContext ctx) {
+        return ctx.string() != null ? TreeValues.string(ctx.string()) : TreeValues.identifier(ctx.identifier());
+    }
+
     private static AccountStatement.UserIdentity user(UserIdentityContext ctx) {
         return new AccountStatement.UserIdentity(part(ctx.user), ctx.host == null ? "%" : part(ctx.host));
     }

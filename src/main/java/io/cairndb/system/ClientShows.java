@@ -44,6 +44,9 @@ public final class ClientShows {
         String db = ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : ctx.catalog().tables(db)) {
+            if (!ctx.visible(db, t.name())) {
+                continue;
+            }
             rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, null, null, null, null, null, null, null,
                     null, null, null, "utf8mb4_0900_bin", null, null, t.isView() ? "VIEW" : t.comment()));
         }

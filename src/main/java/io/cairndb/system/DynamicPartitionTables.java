@@ -26,6 +26,9 @@ public final class DynamicPartitionTables {
         String db = ctx.databaseOf(stmt.database());
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : ctx.catalog().tables(db)) {
+            if (!ctx.visible(db, t.name())) {
+                continue;
+            }
             DynamicPartitionConfig config = DynamicPartitionConfig.of(t);
             if (config == null) {
                 continue;

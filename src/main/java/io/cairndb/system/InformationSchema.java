@@ -56,6 +56,7 @@ public final class InformationSchema implements SystemTables {
             case "changelog_markers" -> markers(ctx);
             case "table_constraints" -> tableConstraints(ctx);
             case "key_column_usage" -> keyColumnUsage(ctx);
+            case "user_privileges" -> PrivilegeShows.userPrivileges(ctx);
             default -> mvTables.table(ctx, table);
         };
     }
@@ -69,6 +70,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         rows.add(Arrays.asList("internal", NAME, "utf8mb4", "utf8mb4_0900_bin", null));
         for (DatabaseMeta db : ctx.catalog().databases()) {
+            if (!ctx.access().canSeeDatabase(db.name())) {
+                continue;
+            }
             rows.add(Arrays.asList("internal", db.name(), "utf8mb4", "utf8mb4_0900_bin", null));
         }
         return SystemRows.fromItem(SystemRows.columns("CATALOG_NAME", DataType.STRING, "SCHEMA_NAME", DataType.STRING,
@@ -80,6 +84,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
+                if (!ctx.visible(db.name(), t.name())) {
+                    continue;
+                }
                 rows.add(Arrays.asList("internal", db.name(), t.name(), t.isView() ? "VIEW" : t.kind() == TableKind.MATERIALIZED_VIEW ? "MATERIALIZED_VIEW" : "BASE TABLE",
                         t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
             }
@@ -93,6 +100,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
+                if (!ctx.visible(db.name(), t.name())) {
+                    continue;
+                }
                 int pos = 1;
                 for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
                     String key = !c.key() ? "" : t.keyModel() == KeyModel.DUPLICATE ? "DUP" : t.keyModel() == KeyModel.AGGREGATE
@@ -114,6 +124,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
+                if (!ctx.visible(db.name(), t.name())) {
+                    continue;
+                }
                 for (ConstraintMeta c : t.constraints()) {
                     rows.add(Arrays.asList("internal", db.name(), c.name(), db.name(), t.name(), c.kind().text(), "NO"));
                 }
@@ -129,6 +142,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
+                if (!ctx.visible(db.name(), t.name())) {
+                    continue;
+                }
                 for (ConstraintMeta c : t.constraints()) {
                     TableMeta referenced = c.kind() == ConstraintMeta.Kind.FOREIGN_KEY
                             ? ctx.catalog().tableById(c.referencedDatabase(), c.referencedTableId()) : null;
@@ -152,6 +168,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (StreamMeta s : ctx.catalog().streams(db.name())) {
+                if (!ctx.visible(db.name(), s.name())) {
+                    continue;
+                }
                 rows.add(Arrays.asList(db.name(), s.name(), s.tableDatabase(), s.tableName(),
                         s.type().toUpperCase(Locale.ROOT), String.valueOf(s.showInitialRows()), time(ctx, s.createTime()),
                         s.comment()));
@@ -170,6 +189,9 @@ public final class InformationSchema implements SystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
+                if (!ctx.visible(db.name(), t.name())) {
+                    continue;
+                }
                 if (t.isView() || !ChangelogConfig.of(t).enabled()) {
                     continue;
                 }
@@ -191,6 +213,9 @@ public final class InformationSchema implements SystemTables {
         var c = ctx.txn().connection();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (StreamMeta s : ctx.catalog().streams(db.name())) {
+                if (!ctx.visible(db.name(), s.name())) {
+                    continue;
+                }
                 TableMeta t = ctx.catalog().tableById(s.tableDatabase(), s.tableId());
                 if (t == null) {
                     continue;

@@ -74,6 +74,9 @@ final class MvSystemTables {
         DatabaseMeta dbMeta = ctx.catalog().requireDatabase(db);
         List<List<Object>> rows = new ArrayList<>();
         for (MvMeta mv : ctx.catalog().mvs(db)) {
+            if (!ctx.visible(db, mv.name())) {
+                continue;
+            }
             TableMeta t = ctx.catalog().table(db, mv.name());
             rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), MvDescriptions.state(ctx.catalog(), mv),
                     MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv, ctx.session().zone()),
@@ -102,6 +105,9 @@ final class MvSystemTables {
     private String tasks(StatementContext ctx, Map<String, String> props) {
         List<List<Object>> rows = new ArrayList<>();
         for (TaskRecord t : mvs.tasks(ctx.txn().connection())) {
+            if (!ctx.visible(t.dbName(), t.mvName())) {
+                continue;
+            }
             rows.add(Arrays.asList(t.taskId(), t.jobId(), t.jobName(), t.mvId(), t.mvName(), t.dbId(), t.dbName(), t.status(),
                     t.errorMsg(), time(ctx, t.createTime()), time(ctx, t.startTime()), time(ctx, t.finishTime()),
                     t.durationMs(), t.taskContext(), t.refreshMode(), TaskHistory.json(t.needRefreshPartitions()),
@@ -123,6 +129,9 @@ final class MvSystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (MvMeta mv : ctx.catalog().mvs(db.name())) {
+                if (!ctx.visible(db.name(), mv.name())) {
+                    continue;
+                }
                 MvMeta.Trigger tr = mv.trigger();
                 String executeType = switch (tr.kind()) {
                     case "SCHEDULE" -> "RECURRING";
@@ -175,6 +184,9 @@ final class MvSystemTables {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (MvMeta mv : ctx.catalog().mvs(db.name())) {
+                if (!ctx.visible(db.name(), mv.name())) {
+                    continue;
+                }
                 boolean active = MvDescriptions.active(ctx.catalog(), mv);
                 boolean rewrite = !"false".equalsIgnoreCase(mv.properties().getOrDefault("enable_query_rewrite", "true"));
                 rows.add(Arrays.asList(String.valueOf(mv.id()), db.name(), mv.name(), refreshMode(mv), refreshTrigger(mv),
@@ -220,6 +232,9 @@ final class MvSystemTables {
     private String taskRuns(StatementContext ctx) {
         List<List<Object>> rows = new ArrayList<>();
         for (TaskRecord t : mvs.tasks(ctx.txn().connection())) {
+            if (!ctx.visible(t.dbName(), t.mvName())) {
+                continue;
+            }
             MvMeta mv = ctx.catalog().mvById(t.mvId());
             // What ran: an IVM MV's full builds are partition-tracked (PCT), its other refreshes INCREMENTAL.
             boolean incremental = t.ivmSourceVersions() != null && !"COMPLETE".equals(t.refreshMode());
@@ -261,6 +276,9 @@ final class MvSystemTables {
     private String refreshJobs(StatementContext ctx) {
         List<List<Object>> rows = new ArrayList<>();
         for (TaskRecord t : mvs.tasks(ctx.txn().connection())) {
+            if (!ctx.visible(t.dbName(), t.mvName())) {
+                continue;
+            }
             MvMeta mv = ctx.catalog().mvById(t.mvId());
             rows.add(Arrays.asList(String.valueOf(t.taskId()), t.dbName(), t.mvName(), mv == null ? "" : refreshMode(mv),
                     t.triggerMode(), taskRunState(t), time(ctx, t.createTime()), time(ctx, t.finishTime()),

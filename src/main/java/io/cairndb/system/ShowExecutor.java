@@ -50,6 +50,9 @@ public final class ShowExecutor {
     public static RowResult databases(StatementContext ctx, Statement.ShowDatabases stmt) {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
+            if (!ctx.access().canSeeDatabase(db.name())) {
+                continue;
+            }
             rows.add(List.of(db.name()));
         }
         List<ResultColumn> cols = strings("Database");
@@ -62,6 +65,9 @@ public final class ShowExecutor {
         List<ResultColumn> cols = stmt.full() ? strings("Tables_in_" + db, "Table_type") : strings("Tables_in_" + db);
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : ctx.catalog().tables(db)) {
+            if (!ctx.visible(db, t.name())) {
+                continue;
+            }
             rows.add(stmt.full() ? List.of(t.name(), t.isView() ? "VIEW" : "BASE TABLE") : List.of(t.name()));
         }
         rows = RowFilter.like(rows, 0, stmt.like());

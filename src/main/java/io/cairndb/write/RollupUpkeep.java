@@ -258,7 +258,7 @@ public final class RollupUpkeep {
 
     /** DuckDB SQL of the rows the table rows in {@code source} (a FROM item with the table's columns) add to the rollup. */
     private static String derived(StatementContext ctx, TableMeta t, RollupMeta r, String source) {
-        return ctx.translator().readingScans(Map.of(t.id(), source)).translate(RollupQueries.rows(t, r));
+        return ctx.unchecked().translator().readingScans(Map.of(t.id(), source)).translate(RollupQueries.rows(t, r));
     }
 
     private static String keyList(RollupMeta r) {

@@ -29,7 +29,7 @@ class IvmRefreshDecisionTest {
                 List.of(new MvMeta.RelatedColumn(BASE, "db", "t", "d", null))) : null;
         return new MvMeta(1, 2, "db", "m", "SELECT d FROM t", "db", "IMMEDIATE", "INCREMENTAL", null, info, Map.of(), List.of(),
                 Map.of("p1", Map.of("7/71", 2L), "p2", Map.of("7/72", 2L)), "SUCCESS", 1, 1, "", false, true, "", 1, null,
-                new MvMeta.Ivm(true, List.of(), baseline, "sig", invalidated));
+                new MvMeta.Ivm(true, List.of(), baseline, "sig", invalidated), null);
     }
 
     private static IvmRefresher.Survey survey(String reason, Map<Long, Set<Long>> removed) {

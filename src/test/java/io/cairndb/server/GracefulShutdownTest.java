@@ -77,7 +77,7 @@ class GracefulShutdownTest {
             awaitRunning(writerId, insert);
             CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> server.close(Duration.ofSeconds(60)));
             awaitRefusingConnections();
-            db.kill(blockerId, true);
+            db.kill(blockerId, true, io.cairndb.catalog.AccessRights.SYSTEM);
             assertEquals(1317, failure(blocking).getErrorCode());
             assertEquals(1, inserting.get(30, TimeUnit.SECONDS));
             closing.get(30, TimeUnit.SECONDS);

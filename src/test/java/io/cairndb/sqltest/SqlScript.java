@@ -18,7 +18,8 @@ import java.util.List;
  *                                 transparent rewrite switched off
  * materializations             -- the MATERIALIZATIONS section of the query's EXPLAIN, after a
  *                                 ---- line (a blank line of it written (empty))
- * connection &lt;name&gt;            -- later records run on that session (created on first use)
+ * connection &lt;name&gt; [as &lt;user&gt;] -- later records run on that session (created on first use, logged in
+ *                                 as root or as user, an account name that may end in @host)
  * restart                      -- closes and reopens the database from its data directory
  * wait tasks                   -- waits until no MV refresh task is pending or running
  * include &lt;file&gt;               -- the records of another file (next to the script; not a .sql file,
@@ -54,7 +55,7 @@ record SqlScript(String name, List<Step> steps) {
     record Materializations(int line, String sql, List<String> expected) implements Step {
     }
 
-    record Connection(int line, String name) implements Step {
+    record Connection(int line, String name, String user) implements Step {
     }
 
     record Restart(int line) implements Step {
@@ -129,7 +130,8 @@ record SqlScript(String name, List<Step> steps) {
                 steps.add(new Query(lineNo, sql, rowSort, columns, bothWays, expectedLines(lines, at)));
                 i = at[0];
             } else if (line.startsWith("connection ")) {
-                steps.add(new Connection(lineNo, line.substring("connection ".length()).strip()));
+                String[] words = line.substring("connection ".length()).strip().split("\\s+");
+                steps.add(new Connection(lineNo, words[0], words.length == 3 && words[1].equals("as") ? words[2] : "root"));
                 i++;
             } else if (line.equals("wait tasks")) {
                 steps.add(new WaitTasks(lineNo));

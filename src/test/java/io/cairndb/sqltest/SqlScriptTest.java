@@ -61,7 +61,8 @@ class SqlScriptTest {
                 if (step instanceof SqlScript.Connection c) {
                     current = c.name();
                     if (!sessions.containsKey(current)) {
-                        sessions.put(current, db.open(nextId[0]++, "root", null, "test"));
+                        String[] account = c.user().split("@", 2);
+                        sessions.put(current, db.open(nextId[0]++, account[0], null, account.length == 2 ? account[1] : "test"));
                     }
                 }
                 if (step instanceof SqlScript.Restart r) {

@@ -42,4 +42,55 @@ public final class AccountStatement {
     /** SET PASSWORD [FOR u] = PASSWORD('p') | '*hash'; user null for the session's own. */
     public record SetPassword(UserIdentity user, Password password) implements Statement {
     }
+
+    /** Who a GRANT or REVOKE of privileges is for: a user, or (with {@code user} null) the role {@code role}. */
+    public record Grantee(UserIdentity user, String role) {
+    }
+
+    /**
+     * GRANT privileges ON target TO grantee: {@code privileges} as written ({@code SELECT_PRIV}, {@code ALL});
+     * {@code target} the one to three dot-separated parts, {@code *} for a wildcard.
+     */
+    public record Grant(java.util.List<String> privileges, java.util.List<String> target, Grantee grantee) implements Statement {
+        public Grant {
+            privileges = java.util.List.copyOf(privileges);
+            target = java.util.List.copyOf(target);
+        }
+    }
+
+    /** REVOKE privileges ON target FROM grantee, with {@link Grant}'s parts. */
+    public record Revoke(java.util.List<String> privileges, java.util.List<String> target, Grantee grantee) implements Statement {
+        public Revoke {
+            privileges = java.util.List.copyOf(privileges);
+            target = java.util.List.copyOf(target);
+        }
+    }
+
+    /** GRANT role, .. TO user. */
+    public record GrantRoles(java.util.List<String> roles, UserIdentity user) implements Statement {
+        public GrantRoles {
+            roles = java.util.List.copyOf(roles);
+        }
+    }
+
+    /** REVOKE role, .. FROM user. */
+    public record RevokeRoles(java.util.List<String> roles, UserIdentity user) implements Statement {
+        public RevokeRoles {
+            roles = java.util.List.copyOf(roles);
+        }
+    }
+
+    /** CREATE ROLE [IF NOT EXISTS] r [COMMENT 'c']; comment nullable. */
+    public record CreateRole(String name, boolean ifNotExists, String comment) implements Statement {
+    }
+
+    public record DropRole(String name, boolean ifExists) implements Statement {
+    }
+
+    /** SHOW [ALL] GRANTS [FOR u]: user null for the session's own account (or, with ALL, every account). */
+    public record ShowGrants(boolean all, UserIdentity user) implements Statement {
+    }
+
+    public record ShowRoles() implements Statement {
+    }
 }

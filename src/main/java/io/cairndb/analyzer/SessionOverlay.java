@@ -1,10 +1,15 @@
 package io.cairndb.analyzer;
 
+import io.cairndb.catalog.AccessRights;
+
 import java.time.ZoneId;
 import java.util.List;
 
-/** A session seen from another current database: an MV definition binds in the database it was written in. */
-record SessionInDatabase(SessionState session, String currentDatabase) implements SessionState {
+/**
+ * A session seen from another current database (an MV definition binds in the database it was
+ * written in) or with other rights (internal work binds definitions for no user).
+ */
+record SessionOverlay(SessionState session, String currentDatabase, AccessRights access) implements SessionState {
     @Override
     public String variable(String name) {
         return session.variable(name);
