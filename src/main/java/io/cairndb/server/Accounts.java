@@ -67,8 +67,9 @@ public final class Accounts {
      * Null when {@code user} may log in from {@code host} with an answer {@code answerFits} accepts for the
      * stored hash (empty for no password); else why not, as MySQL says it.
      */
-    public String refuseLogin(String user, String host, Predicate<byte[]> answerFits, boolean usingPassword) {
-        String denied = "Access denied for user '" + user + "'@'" + host + "' (using password: " + (usingPassword ? "YES" : "NO") + ")";
+    public CairnException refuseLogin(String user, String host, Predicate<byte[]> answerFits, boolean usingPassword) {
+        CairnException denied = new CairnException(ErrorCode.ACCESS_DENIED, "Access denied for user '" + user + "'@'" + host
+                + "' (using password: " + (usingPassword ? "YES" : "NO") + ")");
         UserMeta account = match(user, host);
         if (account == null) {
             LOG.warn("Failed login of unknown user '{}' from {}", user, host);
@@ -78,16 +79,17 @@ public final class Accounts {
         long now = System.currentTimeMillis();
         if (before != null && before.lockedUntil() > now) {
             long remaining = before.lockedUntil() == Long.MAX_VALUE ? -1 : (before.lockedUntil() - now + 999) / 1000;
-            return "Access denied for user '" + user + "'@'" + host + "'. Account is blocked for "
+            return new CairnException(ErrorCode.ACCESS_DENIED, "Access denied for user '" + user + "'@'" + host
+                    + "'. Account is blocked for "
                     + (account.lockSeconds() == 0 ? "an unbounded time" : account.lockSeconds() + " second(s)")
                     + (remaining < 0 ? "" : " (" + remaining + " second(s) remaining)") + " due to " + before.count()
-                    + " consecutive failed logins.";
+                    + " consecutive failed logins.");
         }
         if (answerFits.test(storedHash(account))) {
             failures.remove(account.key());
             // MySQL's ER_MUST_CHANGE_PASSWORD_LOGIN: an administrator sets a new one (SET PASSWORD FOR).
-            return account.passwordExpired(now)
-                    ? "Your password has expired. To log in you must change it using a client that supports expired passwords."
+            return account.passwordExpired(now) ? new CairnException(ErrorCode.MUST_CHANGE_PASSWORD_LOGIN,
+                    "Your password has expired. To log in you must change it using a client that supports expired passwords.")
                     : null;
         }
         int count = (before == null || before.lockedUntil() != 0 ? 0 : before.count()) + 1;

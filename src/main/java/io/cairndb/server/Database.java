@@ -241,7 +241,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     }
 
     @Override
-    public String refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword) {
+    public CairnException refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword) {
         return accounts.refuseLogin(user, host, answerFits, usingPassword);
     }
 

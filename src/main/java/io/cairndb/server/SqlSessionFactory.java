@@ -7,7 +7,8 @@ public interface SqlSessionFactory {
     /**
      * Null when {@code user} may log in from {@code host}: {@code answerFits} tells whether the client's
      * mysql_native_password answer fits a stored SHA1(SHA1(password)) (empty for no password). Else
-     * the message of the refusal (Access denied ..); {@code usingPassword} whether the client sent one.
+     * the refusal to send (Access denied .., 1045; an expired password, 1862); {@code usingPassword}
+     * whether the client sent one.
      */
-    String refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword);
+    io.cairndb.error.CairnException refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword);
 }

@@ -111,8 +111,10 @@ class AccountsLoginTest {
         // A password past its lifetime lets no one in until it is set again.
         exec("root", "", "ALTER USER 'local'@'127.0.0.%' PASSWORD_EXPIRE INTERVAL 1 SECOND");
         Thread.sleep(1_100);
+        SQLException expired = denied("local", "other");
         assertEquals("Your password has expired. To log in you must change it using a client that supports expired passwords.",
-                denied("local", "other").getMessage());
+                expired.getMessage());
+        assertEquals(1862, expired.getErrorCode());
         exec("root", "", "SET PASSWORD FOR 'local'@'127.0.0.%' = PASSWORD('other')");
         connect("local", "other").close();
         exec("root", "", "ALTER USER 'local'@'127.0.0.%' PASSWORD_EXPIRE NEVER");

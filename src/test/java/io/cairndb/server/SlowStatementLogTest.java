@@ -38,7 +38,12 @@ class SlowStatementLogTest {
 
     @Test
     void theThresholdIsReadAtEachStatement() {
-        try (Database db = Database.open(null); Session session = db.open(77, "alice", null, "embedded")) {
+        try (Database db = Database.open(null)) {
+            try (Session root = db.open(76, "root", null, "embedded")) {
+                root.execute("CREATE USER alice");
+                root.execute("GRANT ADMIN_PRIV ON *.*.* TO alice");
+            }
+            Session session = db.open(77, "alice", null, "embedded");
             session.execute("ADMIN SET FRONTEND CONFIG (\"qe_slow_log_ms\" = \"0\")");
             session.execute(QUERY);
             List<ILoggingEvent> logged = slowLogOf(QUERY);
@@ -52,6 +57,7 @@ class SlowStatementLogTest {
             session.execute("ADMIN SET FRONTEND CONFIG (\"qe_slow_log_ms\" = \"3600000\")");
             session.execute(QUERY);
             assertEquals(1, slowLogOf(QUERY).size());
+            session.close();
         }
     }
 

@@ -169,10 +169,10 @@ final class MysqlConnection {
     }
 
     private void login(Handshake.Response response, byte[] authResponse) {
-        String refused = server.factory().refuseLogin(response.user(), remoteHost,
+        CairnException refused = server.factory().refuseLogin(response.user(), remoteHost,
                 stored -> Handshake.passwordMatches(stored, scramble, authResponse), authResponse.length > 0);
         if (refused != null) {
-            throw new CairnException(ErrorCode.ACCESS_DENIED, refused);
+            throw refused;
         }
         SqlSession session = server.factory().open(connectionId, response.user(), response.database(),
                 remoteAddress);

@@ -102,14 +102,15 @@ final class FakeSessionFactory implements SqlSessionFactory {
     }
 
     @Override
-    public String refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword) {
+    public io.cairndb.error.CairnException refuseLogin(String user, String host, java.util.function.Predicate<byte[]> answerFits, boolean usingPassword) {
         byte[] stored = switch (user) {
             case "root" -> new byte[0];
             case "alice" -> sha1(sha1("secret".getBytes(StandardCharsets.UTF_8)));
             default -> null;
         };
         return stored != null && answerFits.test(stored) ? null
-                : "Access denied for user '" + user + "'@'" + host + "' (using password: " + (usingPassword ? "YES" : "NO") + ")";
+                : new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.ACCESS_DENIED, "Access denied for user '" + user
+                        + "'@'" + host + "' (using password: " + (usingPassword ? "YES" : "NO") + ")");
     }
 
     static byte[] sha1(byte[] input) {
