@@ -19,7 +19,8 @@ import java.util.concurrent.Future;
 
 /**
  * Sessions creating the same account at once wait for each other: one creates it, the others fail
- * with MySQL's error, and the catalog's storage holds it once.
+ * with MySQL's error, and the catalog's storage holds it once. Sessions granting one account different
+ * privileges at once each add theirs: none is lost to another's write.
  */
 class AccountsConcurrencyTest {
     private static final int SESSIONS = 4;
@@ -62,6 +63,41 @@ class AccountsConcurrencyTest {
                      + UserMeta.key("same", "%") + "'")) {
             rs.next();
             assertEquals(1, rs.getLong(1));
+        }
+    }
+
+    @Test
+    void concurrentGrantsToOneAccountAllLand() throws Exception {
+        List<String> tables = List.of("a", "b", "c", "d", "e", "f");
+        try (Database db = Database.open(dir)) {
+            try (SqlSession root = db.open(100, "root", null, "test")) {
+                exec(root, "CREATE DATABASE g");
+                exec(root, "CREATE USER u");
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(SESSIONS);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < tables.size(); i++) {
+                long id = i + 1;
+                String table = tables.get(i);
+                done.add(pool.submit(() -> {
+                    try (SqlSession s = db.open(id, "root", null, "test")) {
+                        start.await();
+                        exec(s, "GRANT SELECT_PRIV ON g." + table + " TO u");
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : done) {
+                f.get();
+            }
+            pool.shutdown();
+            try (SqlSession root = db.open(200, "root", null, "test")) {
+                String tablePrivs = io.cairndb.sqltest.SessionSql.rows(root, "SHOW GRANTS FOR u").get(0).split("\\|")[7];
+                assertEquals("internal.g.a: Select_priv; internal.g.b: Select_priv; internal.g.c: Select_priv; "
+                        + "internal.g.d: Select_priv; internal.g.e: Select_priv; internal.g.f: Select_priv", tablePrivs);
+            }
         }
     }
 }
