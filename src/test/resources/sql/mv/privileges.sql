@@ -223,3 +223,23 @@ connection r
 
 statement error ALTER command denied to user 'reader'@'test' for table 'mdb.sales'
 DROP MATERIALIZED VIEW sales_by_region ON sales
+
+# Its build job is listed to those who may see the table.
+query columns=TableName,State
+SHOW ALTER TABLE MATERIALIZED VIEW FROM mdb
+----
+sales|FINISHED
+
+connection default
+
+statement ok
+CREATE USER peeker
+
+statement ok
+GRANT SELECT_PRIV ON mdb.secret TO peeker
+
+connection p as peeker
+
+query
+SHOW ALTER TABLE MATERIALIZED VIEW FROM mdb
+----

@@ -265,6 +265,9 @@ public final class SyncMaterializedViews {
         String db = ctx.databaseOf(s.database());
         List<List<Object>> rows = new ArrayList<>();
         for (RollupJob j : catalog.rollupJobs(db)) {
+            if (!ctx.visible(db, j.tableName())) {
+                continue;
+            }
             rows.add(java.util.Arrays.asList(String.valueOf(j.jobId()), j.tableName(), time(ctx, j.createTime()), time(ctx, j.finishTime()),
                     j.tableName(), j.rollupName(), String.valueOf(j.rollupId()), String.valueOf(j.transactionId()), j.state().name(),
                     j.message(), null, String.valueOf(j.timeoutSeconds())));
