@@ -411,3 +411,87 @@ query columns=Roles,DatabasePrivs
 SHOW GRANTS FOR other
 ----
 (empty)|NULL
+
+# ---------------------------------------------------------------- changelog windows and streams
+
+statement ok
+CREATE TABLE d1.log (k INT, v INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true")
+
+statement ok
+INSERT INTO d1.log VALUES (1, 1)
+
+statement ok
+GRANT CREATE_PRIV ON d1.s_log TO other
+
+connection o3 as other
+
+# A stream is created with CREATE on it and SELECT on its table.
+statement error SELECT command denied to user 'other'@'test' for table 'd1.log'
+CREATE STREAM d1.s_log ON TABLE d1.log
+
+statement error SELECT command denied to user 'other'@'test' for table 'd1.log'
+SELECT k FROM d1.log@incr("incrementType" = "DETAIL")
+
+connection default
+
+statement ok
+GRANT SELECT_PRIV ON d1.log TO other
+
+connection o3
+
+query
+SELECT k, v FROM d1.log@incr("incrementType" = "DETAIL")
+----
+1|1
+
+statement ok
+CREATE STREAM d1.s_log ON TABLE d1.log
+
+connection default
+
+statement ok
+INSERT INTO d1.log VALUES (2, 2)
+
+# As in Doris, creating an object grants nothing on it: reading the stream needs SELECT on it.
+statement ok
+GRANT SELECT_PRIV ON d1.s_log TO other
+
+connection o3
+
+query
+SELECT k FROM d1.s_log
+----
+2
+
+# A stream is read with SELECT on the stream: the table's is not enough.
+connection default
+
+statement ok
+CREATE STREAM d1.s_root ON TABLE d1.log
+
+connection o3
+
+statement error SELECT command denied to user 'other'@'test' for table 'd1.s_root'
+SELECT k FROM d1.s_root
+
+query columns=StreamName
+SHOW STREAMS FROM d1
+----
+s_log
+
+query
+SELECT STREAM_NAME FROM information_schema.table_streams
+----
+s_log
+
+# Logging in to a database the account may not see is refused like USE.
+connection default
+
+statement ok
+CREATE USER stranger
+
+connection s as stranger
+
+statement error Access denied for user 'stranger'@'test' to database 'd1'
+USE d1

@@ -111,9 +111,20 @@ public final class AccessRights {
     /** Fails ({@code Access denied for user .. to database ..}) unless {@code access} is given on database {@code db}. */
     public void requireDatabase(Access access, String db) {
         if (!hasOnDatabase(access, db)) {
-            throw new CairnException(ErrorCode.DB_ACCESS_DENIED, "Access denied for user '" + user + "'@'" + host
-                    + "' to database '" + db + "'");
+            throw databaseDenied(db);
         }
+    }
+
+    /** Fails as {@link #requireDatabase} unless the account may see database {@code db} ({@link #canSeeDatabase}). */
+    public void requireVisibleDatabase(String db) {
+        if (!canSeeDatabase(db)) {
+            throw databaseDenied(db);
+        }
+    }
+
+    private CairnException databaseDenied(String db) {
+        return new CairnException(ErrorCode.DB_ACCESS_DENIED, "Access denied for user '" + user + "'@'" + host
+                + "' to database '" + db + "'");
     }
 
     /** Fails ({@code Access denied; you need (at least one of) the .. privilege(s)}) unless {@code access} is given globally. */

@@ -1,5 +1,6 @@
 package io.cairndb.server;
 
+import io.cairndb.catalog.Access;
 import io.cairndb.catalog.AccessRights;
 import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.analyzer.SessionState;
@@ -460,6 +461,8 @@ public final class Session implements SqlSession, SessionState {
     @Override
     public void useDatabase(String database) {
         if (!db.systemTables().isSystemSchema(database)) {
+            // A database the account may not see is refused before it is looked up, as MySQL does.
+            access().requireVisibleDatabase(database);
             db.catalog().requireDatabase(database);
         }
         currentDatabase = database;
@@ -488,6 +491,7 @@ public final class Session implements SqlSession, SessionState {
         if (currentDatabase == null) {
             throw new CairnException(ErrorCode.NO_DATABASE_SELECTED, "No database selected");
         }
+        access().require(Access.SHOW, currentDatabase, table);
         TableMeta t = db.catalog().requireTable(currentDatabase, table);
         List<ResultColumn> out = new ArrayList<>();
         for (ColumnMeta c : t.columns()) {

@@ -14,7 +14,8 @@ import io.cairndb.sql.tree.Statement;
  * The privileges each statement needs on the objects it names, checked before it runs, as Doris
  * checks them. What queries read (tables, views, MVs, streams, also inside INSERT .. SELECT, CTAS,
  * views and MV definitions) is checked where the binder resolves each name; system listings show
- * only what the user may see; account and grant statements check in {@link Accounts} and {@link Grants}.
+ * only what the user may see; USE and the protocol's own commands check in {@link Session}; who may
+ * grant what is checked in {@link Grants}.
  */
 final class StatementPrivileges {
     private StatementPrivileges() {
@@ -26,8 +27,6 @@ final class StatementPrivileges {
             a.requireDatabase(Access.CREATE, c.name());
         } else if (s instanceof Statement.DropDatabase d) {
             a.requireDatabase(Access.DROP, d.name());
-        } else if (s instanceof Statement.UseDatabase u) {
-            requireVisible(ctx, u.name());
         } else if (s instanceof Statement.ShowCreateDatabase d) {
             requireVisible(ctx, d.name());
         } else if (s instanceof Statement.ShowTables t) {
@@ -139,8 +138,8 @@ final class StatementPrivileges {
     }
 
     private static void requireVisible(StatementContext ctx, String db) {
-        if (!ctx.systemTables().isSystemSchema(db) && !ctx.access().canSeeDatabase(db)) {
-            ctx.access().requireDatabase(Access.SHOW, db);
+        if (!ctx.systemTables().isSystemSchema(db)) {
+            ctx.access().requireVisibleDatabase(db);
         }
     }
 

@@ -88,6 +88,16 @@ class PrivilegesProtocolTest {
             }
             assertEquals(List.of("orders"), tables);
 
+            // Logging in to a database needs to see it, as USE does (and the protocol's COM_INIT_DB).
+            exec(root, "CREATE USER outsider");
+            SQLException login = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:mysql://127.0.0.1:"
+                    + server.port() + "/shop?user=outsider&password=&useSSL=false").close());
+            assertEquals(1044, login.getErrorCode());
+            try (Connection inShop = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.port()
+                    + "/shop?user=clerk&password=s3cret&useSSL=false")) {
+                assertEquals("shop", inShop.getCatalog());
+            }
+
             exec(root, "REVOKE SELECT_PRIV ON shop.orders FROM clerk");
             assertEquals(1142, assertThrows(SQLException.class, () -> exec(clerk, "SELECT * FROM shop.orders")).getErrorCode());
         }
