@@ -340,9 +340,32 @@ SHOW GRANTS FOR other
 ----
 internal.d2: Select_priv,Load_priv,Alter_priv,Create_priv,Drop_priv
 
+# CREATE TABLE .. AS SELECT, .. LIKE and CREATE VIEW read their sources with the creator's privileges.
+connection o as other
+
+statement error SELECT command denied to user 'other'@'test' for table 'd1.t2'
+CREATE TABLE d2.copy DISTRIBUTED BY HASH(k) BUCKETS 1 AS SELECT * FROM d1.t2
+
+statement error SELECT command denied to user 'other'@'test' for table 'd1.t2'
+CREATE TABLE d2.like_t2 LIKE d1.t2
+
+statement error SELECT command denied to user 'other'@'test' for table 'd1.t2'
+CREATE VIEW d2.v AS SELECT * FROM d1.t2
+
+statement error CREATE command denied to user 'other'@'test' for table 'd1.v'
+CREATE VIEW d1.v AS SELECT 1
+
+statement ok
+CREATE TABLE d2.copy DISTRIBUTED BY HASH(k) BUCKETS 1 AS SELECT k FROM numbers("number" = "3") n(k)
+
+query
+SELECT count(*) FROM d2.copy
+----
+3
+
 # ---------------------------------------------------------------- KILL and the process list
 
-connection o as other
+connection o
 
 query columns=User
 SHOW PROCESSLIST
