@@ -6,42 +6,7 @@ include tpch_tables.inc
 
 include tpch_partsupp.inc
 
-statement ok
-CREATE MATERIALIZED VIEW mv8_0_inner_mv
-BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL
-DISTRIBUTED BY RANDOM BUCKETS 2
-AS
-SELECT
-    l_linenumber,
-    o_custkey,
-    o_orderkey,
-    o_orderstatus,
-    l_partkey,
-    l_suppkey,
-    l_orderkey
-FROM lineitem
-INNER JOIN orders ON lineitem.l_orderkey = orders.o_orderkey
-
-wait tasks
-
-statement ok
-CREATE MATERIALIZED VIEW mv8_0
-BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL
-DISTRIBUTED BY RANDOM BUCKETS 2
-AS
-SELECT
-    l_linenumber,
-    o_custkey,
-    o_orderkey,
-    o_orderstatus,
-    l_partkey,
-    l_suppkey,
-    l_orderkey,
-    ps_availqty
-FROM mv8_0_inner_mv
-INNER JOIN partsupp ON l_partkey = ps_partkey AND l_suppkey = ps_suppkey
-
-wait tasks
+include seed_nested_mvs.inc
 
 statement ok
 CREATE USER analyst
