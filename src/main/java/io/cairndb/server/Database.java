@@ -222,8 +222,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     @Override
     public Session open(long connectionId, String user, String database, String remoteAddress) {
-        int port = remoteAddress.lastIndexOf(':');
-        UserMeta account = accounts.match(user, port > 0 ? remoteAddress.substring(0, port) : remoteAddress);
+        UserMeta account = accounts.match(user, Session.hostOf(remoteAddress));
         if (account == null) {
             throw new CairnException(ErrorCode.ACCESS_DENIED, "Access denied for user '" + user + "'@'" + remoteAddress + "'");
         }

@@ -529,8 +529,13 @@ public final class Session implements SqlSession, SessionState {
 
     /** The client's address without its port: the host its account was matched with. */
     String clientHost() {
-        int port = host.lastIndexOf(':');
-        return port > 0 ? host.substring(0, port) : host;
+        return hostOf(host);
+    }
+
+    /** A client's address ({@code host:port} or a bare name) without its port. */
+    static String hostOf(String remoteAddress) {
+        int port = remoteAddress.lastIndexOf(':');
+        return port > 0 ? remoteAddress.substring(0, port) : remoteAddress;
     }
 
     @Override
