@@ -2,6 +2,7 @@ package io.cairndb;
 
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.server.Database;
+import io.cairndb.server.http.HttpServer;
 import io.cairndb.server.mysql.MysqlServer;
 import io.cairndb.server.mysql.ServerLimits;
 import org.slf4j.Logger;
@@ -54,9 +55,12 @@ public final class Main {
         config.setAtStartup("user_files_secure_path", userFiles(config, options.dataDir()).toString());
         Database db = Database.open(options.dataDir(), config);
         MysqlServer server = new MysqlServer(db, limits);
+        HttpServer http = new HttpServer(db, options.dataDir().resolve("load-staging"));
         try {
             server.start(host, options.port());
+            http.start(host, options.httpPort());
         } catch (RuntimeException e) {
+            server.close();
             try {
                 db.close();
             } catch (RuntimeException closing) {
@@ -66,6 +70,7 @@ public final class Main {
         }
         Duration grace = Duration.ofSeconds(config.number("grace_shutdown_wait_seconds"));
         Runtime.getRuntime().addShutdownHook(new Thread(new OrderlyShutdown(() -> {
+            http.close();
             server.close(grace);
             db.close();
         }, grace.plus(STOP_MARGIN), Runtime.getRuntime()::halt), "shutdown"));
@@ -74,8 +79,8 @@ public final class Main {
             log.warn("Anyone who can reach {}:{} can log in as root without a password; to accept local clients only,"
                     + " start with --bind 127.0.0.1 or set bind_address = 127.0.0.1 in conf/cairn.conf", host, server.port());
         }
-        log.info("CairnDB listening for MySQL clients on {}:{} (data in {})", host, server.port(),
-                options.dataDir().toAbsolutePath());
+        log.info("CairnDB listening for MySQL clients on {}:{} and HTTP (Stream Load) on {}:{} (data in {})", host, server.port(),
+                host, http.port(), options.dataDir().toAbsolutePath());
     }
 
     /** An explicit --conf must exist; the default file is optional. */

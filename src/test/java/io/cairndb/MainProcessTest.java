@@ -148,7 +148,7 @@ class MainProcessTest {
 
     private Server start(Path cwd, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", CLASSPATH, Main.class.getName()));
+                "-cp", CLASSPATH, Main.class.getName(), "--http-port", "0"));
         command.addAll(List.of(args));
         int n = started++;
         Path stderr = tmp.resolve("stderr-" + n);

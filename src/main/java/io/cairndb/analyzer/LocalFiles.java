@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** {@code local("file_path" = "...", "format" = "csv|parquet|json", ...)}: files under user_files_secure_path. */
-final class LocalFiles {
+public final class LocalFiles {
     private LocalFiles() {
     }
 
@@ -22,29 +22,84 @@ final class LocalFiles {
         if (path == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "file_path is required for local function");
         }
-        List<Path> files = UserFiles.of(config).resolve(path);
+        return read(UserFiles.of(config).resolve(path), props, connection);
+    }
+
+    /**
+     * The DuckDB FROM item reading {@code files} as Doris's file properties describe them: {@code format}
+     * csv (default), csv_with_names, parquet or json; for CSV {@code column_separator} (default
+     * {@code ,}), {@code line_delimiter}, {@code enclose}, {@code skip_lines} and {@code header}; for JSON
+     * {@code read_json_by_line} and {@code strip_outer_array}. CSV fields are read as strings, named
+     * c1, c2, ... unless the file has a header, as Doris reads them.
+     */
+    public static String read(List<Path> files, Map<String, String> props, java.sql.Connection connection) {
         String format = props.getOrDefault("format", "csv").toLowerCase(Locale.ROOT);
         String file = "[" + String.join(", ", files.stream().map(f -> Sql.literal(f.toString())).toList()) + "]";
         return switch (format) {
-            case "csv", "csv_with_names" -> {
-                String sep = props.getOrDefault("column_separator", ",");
-                boolean header = format.equals("csv_with_names") || "true".equalsIgnoreCase(props.get("header"));
-                // Doris reads CSV fields as strings, named c1, c2, ... unless the file has a header.
-                String read = "read_csv(" + file + ", delim = " + Sql.literal(sep) + ", header = " + header
-                        + (header ? ")" : ", all_varchar = true)");
-                if (header) {
-                    yield read;
-                }
-                int n = QueryShape.columns(connection, "SELECT * FROM " + read).size();
-                List<String> names = new ArrayList<>();
-                for (int i = 1; i <= n; i++) {
-                    names.add(Sql.ident("c" + i));
-                }
-                yield "(SELECT * FROM " + read + " AS " + Sql.ident("__csv") + "(" + String.join(", ", names) + "))";
-            }
+            case "csv", "csv_with_names" -> csv(file, format.equals("csv_with_names") || "true".equalsIgnoreCase(props.get("header")),
+                    props, connection);
             case "parquet" -> "read_parquet(" + file + ")";
-            case "json" -> "read_json_auto(" + file + ")";
+            case "json" -> json(file, props);
             default -> throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unsupported format: " + format);
         };
+    }
+
+    private static String csv(String file, boolean header, Map<String, String> props, java.sql.Connection connection) {
+        StringBuilder read = new StringBuilder("read_csv(").append(file)
+                .append(", delim = ").append(Sql.literal(props.getOrDefault("column_separator", ",")))
+                .append(", header = ").append(header);
+        String lineDelimiter = props.get("line_delimiter");
+        if (lineDelimiter != null) {
+            // Written as \n or \r\n (an HTTP header cannot hold a line break); DuckDB takes that spelling.
+            String escaped = lineDelimiter.replace("\n", "\\n").replace("\r", "\\r");
+            if (!List.of("\\n", "\\r\\n", "\\r").contains(escaped)) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "line_delimiter must be \\n, \\r\\n or \\r: " + lineDelimiter);
+            }
+            read.append(", new_line = ").append(Sql.literal(escaped));
+        }
+        String enclose = props.get("enclose");
+        if (enclose != null) {
+            read.append(", quote = ").append(Sql.literal(enclose));
+        }
+        long skip = number(props, "skip_lines");
+        if (skip > 0) {
+            read.append(", skip = ").append(skip);
+        }
+        if (header) {
+            return read.append(")").toString();
+        }
+        read.append(", all_varchar = true)");
+        int n = QueryShape.columns(connection, "SELECT * FROM " + read).size();
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            names.add(Sql.ident("c" + i));
+        }
+        return "(SELECT * FROM " + read + " AS " + Sql.ident("__csv") + "(" + String.join(", ", names) + "))";
+    }
+
+    private static String json(String file, Map<String, String> props) {
+        boolean byLine = "true".equalsIgnoreCase(props.get("read_json_by_line"));
+        boolean outerArray = "true".equalsIgnoreCase(props.get("strip_outer_array"));
+        if (byLine && outerArray) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "read_json_by_line and strip_outer_array can not both be true");
+        }
+        String layout = byLine ? "newline_delimited" : outerArray ? "array" : "auto";
+        return "read_json_auto(" + file + ", format = " + Sql.literal(layout) + ")";
+    }
+
+    private static long number(Map<String, String> props, String name) {
+        String v = props.get(name);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            long n = Long.parseLong(v.strip());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new CairnException(ErrorCode.WRONG_ARGUMENTS, name + " must be a whole number of 0 or more: " + v);
     }
 }

@@ -39,4 +39,9 @@ record SessionOverlay(SessionState session, String currentDatabase, AccessRights
     public String user() {
         return session.user();
     }
+
+    @Override
+    public String stagedLoad() {
+        return session.stagedLoad();
+    }
 }

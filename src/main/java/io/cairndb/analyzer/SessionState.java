@@ -35,4 +35,13 @@ public interface SessionState {
 
     /** What the session's account may do. */
     AccessRights access();
+
+    /**
+     * The DuckDB FROM item of the rows a Stream Load is loading (its staged body), while the session
+     * runs that load's INSERT; null otherwise. The table function {@code stream_load()} reads it, so
+     * no SQL typed by a client can name a file through it.
+     */
+    default String stagedLoad() {
+        return null;
+    }
 }

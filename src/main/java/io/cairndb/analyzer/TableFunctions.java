@@ -26,6 +26,13 @@ final class TableFunctions {
                 ctx.access().requireGlobal(Access.ADMIN);
                 yield LocalFiles.sql(properties, ctx.txn().connection(), ctx.config());
             }
+            case "stream_load" -> {
+                String item = ctx.session().stagedLoad();
+                if (item == null) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Unknown table function '" + name + "'");
+                }
+                yield item;
+            }
             default -> {
                 String item = ctx.systemTables().tableFunction(ctx, name, properties);
                 if (item == null) {

@@ -100,6 +100,16 @@ public final class Accounts {
         return denied;
     }
 
+    /**
+     * For {@link #refuseLogin}: whether a stored hash (empty for none) is that of the plain
+     * {@code password} an HTTP client sent with basic authentication.
+     */
+    public static Predicate<byte[]> passwordFits(String password) {
+        String hash = hashed(new AccountStatement.Password(password, false));
+        return stored -> stored.length == 0 ? password.isEmpty()
+                : !hash.isEmpty() && java.util.Arrays.equals(stored, HexFormat.of().parseHex(hash.substring(1)));
+    }
+
     /** Whether the account {@code user} logs in as from anywhere has a password. */
     public boolean hasPassword(String user) {
         UserMeta u = catalog.user(user, "%");

@@ -56,6 +56,8 @@ public final class Session implements SqlSession, SessionState {
     private final String accountHost;
     /** The session's rights and the catalog's access version they were computed at. */
     private volatile Rights rights;
+    /** The staged body of the Stream Load this session is running, or null (see {@link #load}). */
+    private volatile String stagedLoad;
     private final long loginTime = System.currentTimeMillis();
     private final Connection connection;
     private final SessionVariables variables;
@@ -122,18 +124,7 @@ public final class Session implements SqlSession, SessionState {
 
     @Override
     public synchronized List<StatementResult> execute(String sql) {
-        if (killed) {
-            throw new CairnException(ErrorCode.SESSION_WAS_KILLED, "Session was killed");
-        }
-        synchronized (killLock) {
-            executing = true;
-            interruptRequested = false;
-            timedOut = false;
-        }
-        runningSql = sql;
-        statementStart = System.currentTimeMillis();
-        long started = System.nanoTime();
-        try {
+        return running(sql, () -> {
             List<io.cairndb.sql.ParsedStatement> statements = ParsedScripts.parse(sql);
             List<StatementResult> results = new ArrayList<>();
             for (io.cairndb.sql.ParsedStatement st : statements) {
@@ -152,6 +143,45 @@ public final class Session implements SqlSession, SessionState {
                 results.add(r);
             }
             return results;
+        });
+    }
+
+    /**
+     * Runs a Stream Load's INSERT, built by the HTTP load path: it reads the staged body through
+     * {@code stream_load()}, whose FROM item is {@code stagedItem} for this statement only (see
+     * {@link SessionState#stagedLoad}). {@code description} stands for the SQL in the process list.
+     */
+    public synchronized StatementResult load(io.cairndb.sql.tree.Statement.Insert insert, String stagedItem, String description) {
+        return running(description, () -> {
+            stagedLoad = stagedItem;
+            try {
+                return executeOne(insert);
+            } finally {
+                stagedLoad = null;
+            }
+        });
+    }
+
+    @Override
+    public String stagedLoad() {
+        return stagedLoad;
+    }
+
+    /** Runs {@code work} as the session's running statement: KILL, time limits and the slow log see it. */
+    private <T> T running(String sql, java.util.function.Supplier<T> work) {
+        if (killed) {
+            throw new CairnException(ErrorCode.SESSION_WAS_KILLED, "Session was killed");
+        }
+        synchronized (killLock) {
+            executing = true;
+            interruptRequested = false;
+            timedOut = false;
+        }
+        runningSql = sql;
+        statementStart = System.currentTimeMillis();
+        long started = System.nanoTime();
+        try {
+            return work.get();
         } finally {
             runningSql = null;
             synchronized (killLock) {

@@ -177,7 +177,7 @@ class CrashRecoveryTest {
     private Process start(int port) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), "io.cairndb.Main",
-                "--port", String.valueOf(port), "--data-dir", dataDir.toString()))
+                "--port", String.valueOf(port), "--http-port", "0", "--data-dir", dataDir.toString()))
                 .redirectErrorStream(true).redirectOutput(dataDir.resolve("server-" + System.nanoTime() + ".out").toFile())
                 .start();
         long deadline = System.currentTimeMillis() + 60_000;

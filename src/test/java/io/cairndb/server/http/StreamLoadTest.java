@@ -1,0 +1,159 @@
+package io.cairndb.server.http;
+
+import static io.cairndb.sqltest.SessionSql.exec;
+import static io.cairndb.sqltest.SessionSql.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cairndb.server.Database;
+import io.cairndb.server.SqlSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stream Load through the HTTP port, as curl and HTTP clients send it: basic authentication with the
+ * MySQL protocol's accounts, Expect: 100-continue, Doris's headers and its JSON answer, exactly-once
+ * by label, and the loading user's privileges.
+ */
+class StreamLoadTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    private Database db;
+    private HttpServer http;
+    private SqlSession root;
+
+    @BeforeEach
+    void start() {
+        db = Database.open(dir.resolve("data"));
+        http = new HttpServer(db, dir.resolve("staging"));
+        http.start("127.0.0.1", 0);
+        root = db.open(1, "root", null, "test");
+        exec(root, "CREATE DATABASE d");
+        exec(root, "CREATE TABLE d.t (k INT, name VARCHAR(10), v DOUBLE) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+        exec(root, "CREATE TABLE d.u (k INT NOT NULL, v INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+    }
+
+    @AfterEach
+    void stop() {
+        root.close();
+        http.close();
+        db.close();
+    }
+
+    private JsonNode load(String user, String password, String table, String body, Map<String, String> headers) throws Exception {
+        HttpResponse<String> r = put(user, password, table, body, headers);
+        assertEquals(200, r.statusCode(), r.body());
+        return JSON.readTree(r.body());
+    }
+
+    private HttpResponse<String> put(String user, String password, String table, String body, Map<String, String> headers)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/api/d/" + table + "/_stream_load"))
+                .expectContinue(true)
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)))
+                .PUT(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(b::header);
+        return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void csvLoadsOnceByLabel() throws Exception {
+        JsonNode r = load("root", "", "t", "1\ta\t1.5\n2\tb\t2.5\n3\tc\t3.5\n", Map.of("label", "first"));
+        assertEquals("Success", r.get("Status").asText(), r.toString());
+        assertEquals("first", r.get("Label").asText());
+        assertEquals(3, r.get("NumberTotalRows").asLong());
+        assertEquals(3, r.get("NumberLoadedRows").asLong());
+        assertEquals(0, r.get("NumberFilteredRows").asLong());
+        assertTrue(r.get("TxnId").asLong() > 0, r.toString());
+        assertEquals(24, r.get("LoadBytes").asLong());
+        assertEquals(List.of("1|a|1.5", "2|b|2.5", "3|c|3.5"), rows(root, "SELECT * FROM d.t ORDER BY k"));
+
+        JsonNode again = load("root", "", "t", "4\td\t4.5\n", Map.of("label", "first"));
+        assertEquals("Label Already Exists", again.get("Status").asText(), again.toString());
+        assertEquals("FINISHED", again.get("ExistingJobStatus").asText());
+        assertEquals(List.of("3"), rows(root, "SELECT count(*) FROM d.t"));
+    }
+
+    @Test
+    void columnsExpressionsWhereAndSeparator() throws Exception {
+        JsonNode r = load("root", "", "t", "x,10,1\ny,20,2\nz,30,3\n", Map.of("column_separator", ",",
+                "columns", "name, k, tmp, v = tmp * 100", "where", "k > 10"));
+        assertEquals("Success", r.get("Status").asText(), r.toString());
+        assertEquals(3, r.get("NumberTotalRows").asLong());
+        assertEquals(2, r.get("NumberLoadedRows").asLong());
+        assertEquals(1, r.get("NumberUnselectedRows").asLong());
+        assertEquals(List.of("20|y|200", "30|z|300"), rows(root, "SELECT * FROM d.t ORDER BY k"));
+    }
+
+    @Test
+    void jsonAndUniqueKeys() throws Exception {
+        JsonNode r = load("root", "", "u", "[{\"k\": 1, \"v\": 10}, {\"k\": 2, \"v\": 20}]",
+                Map.of("format", "json", "strip_outer_array", "true"));
+        assertEquals("Success", r.get("Status").asText(), r.toString());
+        JsonNode upsert = load("root", "", "u", "{\"k\": 1, \"v\": 11}\n{\"k\": 3, \"v\": 30}\n",
+                Map.of("format", "json", "read_json_by_line", "true"));
+        assertEquals("Success", upsert.get("Status").asText(), upsert.toString());
+        assertEquals(List.of("1|11", "2|20", "3|30"), rows(root, "SELECT * FROM d.u ORDER BY k"));
+    }
+
+    @Test
+    void refusalsChangeNothing() throws Exception {
+        exec(root, "CREATE USER loader IDENTIFIED BY 'pw'");
+        HttpResponse<String> wrong = put("loader", "nope", "t", "1\ta\t1\n", Map.of());
+        assertEquals(401, wrong.statusCode());
+        assertTrue(wrong.body().contains("Access denied for user 'loader'"), wrong.body());
+
+        JsonNode denied = load("loader", "pw", "t", "1\ta\t1\n", Map.of());
+        assertEquals("Fail", denied.get("Status").asText());
+        assertEquals("LOAD command denied to user 'loader'@'127.0.0.1' for table 'd.t'", denied.get("Message").asText());
+
+        exec(root, "GRANT LOAD_PRIV ON d.t TO loader");
+        assertEquals("Success", load("loader", "pw", "t", "1\ta\t1\n", Map.of()).get("Status").asText());
+
+        JsonNode columns = load("root", "", "t", "1\ta\n", Map.of());
+        assertEquals("Fail", columns.get("Status").asText());
+        assertTrue(columns.get("Message").asText().startsWith("The data has 2 column(s) but table t has 3"), columns.toString());
+        JsonNode unsupported = load("root", "", "t", "1\ta\t1\n", Map.of("jsonpaths", "[\"$.k\"]"));
+        assertEquals("Stream Load header jsonpaths is not supported", unsupported.get("Message").asText());
+        JsonNode missing = load("root", "", "nope", "1\n", Map.of());
+        assertEquals("Fail", missing.get("Status").asText());
+        assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
+        try (var staged = Files.list(dir.resolve("staging"))) {
+            assertEquals(0, staged.count(), "staged bodies are deleted");
+        }
+    }
+
+    @Test
+    void curlLoadsAsDorisDocumentsIt() throws Exception {
+        Path csv = dir.resolve("data.csv");
+        Files.writeString(csv, "7,g,7.5\n8,h,8.5\n");
+        List<String> command = new ArrayList<>(List.of("curl", "-s", "--location-trusted", "-u", "root:", "-T", csv.toString(),
+                "-H", "label:from_curl", "-H", "column_separator:,", "http://127.0.0.1:" + http.port() + "/api/d/t/_stream_load"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        JsonNode r = JSON.readTree(out);
+        assertEquals("Success", r.get("Status").asText(), out);
+        assertEquals(2, r.get("NumberLoadedRows").asLong());
+        assertEquals(List.of("7|g|7.5", "8|h|8.5"), rows(root, "SELECT * FROM d.t ORDER BY k"));
+    }
+}
