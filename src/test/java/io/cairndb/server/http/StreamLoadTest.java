@@ -105,6 +105,16 @@ class StreamLoadTest {
     }
 
     @Test
+    void strictModeDecidesWhatABadValueDoes() throws Exception {
+        JsonNode lenient = load("root", "", "t", "x\ta\t1\n", Map.of());
+        assertEquals("Success", lenient.get("Status").asText(), lenient.toString());
+        assertEquals(List.of("null|a|1"), rows(root, "SELECT * FROM d.t"));
+        JsonNode strict = load("root", "", "t", "y\tb\t2\n", Map.of("strict_mode", "true"));
+        assertEquals("Fail", strict.get("Status").asText(), strict.toString());
+        assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
+    }
+
+    @Test
     void jsonAndUniqueKeys() throws Exception {
         JsonNode r = load("root", "", "u", "[{\"k\": 1, \"v\": 10}, {\"k\": 2, \"v\": 20}]",
                 Map.of("format", "json", "strip_outer_array", "true"));
