@@ -40,7 +40,7 @@ public final class StreamLoadBench {
             st.execute("INSERT INTO t SELECT * FROM read_csv('" + csv + "', header = false, delim = ',')");
             double direct = (System.nanoTime() - t0) / 1e9;
 
-            try (Database db = Database.open(dir.resolve("server")); HttpServer http = new HttpServer(db, dir.resolve("staging"));
+            try (Database db = Database.open(dir.resolve("server")); HttpServer http = new HttpServer(db);
                  SqlSession root = db.open(1, "root", null, "bench")) {
                 http.start("127.0.0.1", 0);
                 root.execute("CREATE DATABASE b");

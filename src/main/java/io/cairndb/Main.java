@@ -55,7 +55,7 @@ public final class Main {
         config.setAtStartup("user_files_secure_path", userFiles(config, options.dataDir()).toString());
         Database db = Database.open(options.dataDir(), config);
         MysqlServer server = new MysqlServer(db, limits);
-        HttpServer http = new HttpServer(db, options.dataDir().resolve("load-staging"));
+        HttpServer http = new HttpServer(db);
         try {
             server.start(host, options.port());
             http.start(host, options.httpPort());

@@ -528,6 +528,27 @@ dmlStatement
     : insertStatement
     | updateStatement
     | deleteStatement
+    | loadDataStatement
+    ;
+
+// MySQL's loader, as Doris's MySQL Load takes it: the client sends the file.
+loadDataStatement
+    : LOAD DATA LOCAL? INFILE file=string INTO TABLE qualifiedName (PARTITION LEFT_PAREN identifierList RIGHT_PAREN)?
+      ((COLUMNS | FIELDS) TERMINATED BY columnSeparator=string (OPTIONALLY? ENCLOSED BY enclose=string)?)?
+      (LINES TERMINATED BY lineDelimiter=string)?
+      (IGNORE INTEGER_VALUE (LINES | ROWS))?
+      (LEFT_PAREN loadColumn (COMMA loadColumn)* RIGHT_PAREN)?
+      (SET LEFT_PAREN? loadAssignment (COMMA loadAssignment)* RIGHT_PAREN?)?
+      propertiesClause?
+    ;
+
+loadColumn
+    : identifier
+    | AT identifier
+    ;
+
+loadAssignment
+    : identifier EQ expression
     ;
 
 insertStatement
@@ -1006,7 +1027,7 @@ identifier
     ;
 
 nonReserved
-    : GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
+    : LOAD | DATA | INFILE | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
     | ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
@@ -1062,6 +1083,14 @@ ALL: 'ALL';
 ALTER: 'ALTER';
 USER: 'USER';
 GRANT: 'GRANT';
+LOAD: 'LOAD';
+DATA: 'DATA';
+INFILE: 'INFILE';
+LINES: 'LINES';
+TERMINATED: 'TERMINATED';
+IGNORE: 'IGNORE';
+ENCLOSED: 'ENCLOSED';
+OPTIONALLY: 'OPTIONALLY';
 REVOKE: 'REVOKE';
 ROLE: 'ROLE';
 ROLES: 'ROLES';

@@ -248,6 +248,16 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         return grants;
     }
 
+    /**
+     * Where load bodies (Stream Load, LOAD DATA LOCAL) are written while they arrive: next to the data
+     * file, or in the system's temporary directory for a database in memory.
+     */
+    public Path stagingDirectory() {
+        Path file = engine.file();
+        return file == null ? Path.of(System.getProperty("java.io.tmpdir"), "cairndb-load-staging")
+                : file.toAbsolutePath().getParent().resolve("load-staging");
+    }
+
     /** The user accounts. */
     public Accounts accounts() {
         return accounts;

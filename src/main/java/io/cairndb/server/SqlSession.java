@@ -42,6 +42,24 @@ public interface SqlSession extends AutoCloseable {
         return true;
     }
 
+    /**
+     * The file a {@code LOAD DATA LOCAL INFILE} statement asks the client for, when {@code sql} is one
+     * (the protocol then receives the file before running it); null otherwise.
+     */
+    default String localInfile(String sql) {
+        return null;
+    }
+
+    /** A new empty file to receive a LOAD DATA LOCAL INFILE's file in; the caller deletes it. */
+    default java.nio.file.Path stageLocalInfile() {
+        throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.NOT_SUPPORTED, "LOAD DATA LOCAL INFILE is not supported");
+    }
+
+    /** Runs {@code sql}, a LOAD DATA LOCAL INFILE whose file the client sent into {@code staged} ({@code bytes} long). */
+    default List<StatementResult> loadLocalInfile(String sql, java.nio.file.Path staged, long bytes) {
+        throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.NOT_SUPPORTED, "LOAD DATA LOCAL INFILE is not supported");
+    }
+
     /** Registers how to end the client connection when another session kills this one (KILL CONNECTION). */
     void onKill(Runnable endConnection);
 

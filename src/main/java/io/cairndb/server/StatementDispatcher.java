@@ -93,6 +93,14 @@ final class StatementDispatcher {
         if (statement instanceof Statement.Insert s) {
             return InsertExecutor.execute(ctx, s);
         }
+        if (statement instanceof Statement.LoadData s) {
+            // Over the MySQL protocol the client sends the file first and the load runs as a Stream Load.
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, s.local()
+                    ? "LOAD DATA LOCAL INFILE needs a MySQL client that sends the file (mysql --local-infile=1, "
+                    + "Connector/J allowLoadLocalInfile=true)"
+                    : "LOAD DATA INFILE without LOCAL reads a file on the server, which is not supported: use LOAD DATA LOCAL INFILE, "
+                    + "or INSERT .. SELECT FROM local(..)");
+        }
         if (statement instanceof Statement.Update s) {
             return UpdateExecutor.execute(ctx, s);
         }

@@ -57,6 +57,8 @@ final class StatementPrivileges {
             }
         } else if (s instanceof Statement.Insert i) {
             table(ctx, Access.LOAD, i.table());
+        } else if (s instanceof Statement.LoadData l) {
+            table(ctx, Access.LOAD, l.table());
         } else if (s instanceof Statement.Update u) {
             table(ctx, Access.LOAD, u.table());
         } else if (s instanceof Statement.Delete d) {

@@ -60,6 +60,19 @@ public final class StreamLoad {
                              long bytes) {
         long started = System.currentTimeMillis();
         String label = headers.getOrDefault("label", LoadInfo.statementLabel());
+        try {
+            return load(db, session, database, table, label, headers, body, bytes);
+        } catch (CairnException e) {
+            boolean duplicate = e.getMessage() != null && e.getMessage().startsWith("Label [" + label + "] has already been used");
+            return new Result(0, label, duplicate ? "Label Already Exists" : "Fail", duplicate ? "FINISHED" : null, e.getMessage(),
+                    0, 0, 0, 0, bytes, System.currentTimeMillis() - started);
+        }
+    }
+
+    /** As {@link #run}, for a load that succeeds; a failure is thrown with its MySQL error (LOAD DATA reports it so). */
+    static Result load(Database db, Session session, String database, String table, String label, Map<String, String> headers,
+                       Path body, long bytes) {
+        long started = System.currentTimeMillis();
         // The body's shape is read on a connection of its own: the session's runs only its statements' transactions.
         try (java.sql.Connection probe = db.connect()) {
             // Checked first: a user who may not load into the table learns nothing of it.
@@ -81,10 +94,6 @@ public final class StreamLoad {
                     System.currentTimeMillis() - started);
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("closing a connection failed", e);
-        } catch (CairnException e) {
-            boolean duplicate = e.getMessage() != null && e.getMessage().startsWith("Label [" + label + "] has already been used");
-            return new Result(0, label, duplicate ? "Label Already Exists" : "Fail", duplicate ? "FINISHED" : null, e.getMessage(),
-                    0, 0, 0, 0, bytes, System.currentTimeMillis() - started);
         }
     }
 

@@ -395,6 +395,11 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     // ------------------------------------------------------------ DML
 
     @Override
+    public Statement visitLoadDataStatement(CairnSqlParser.LoadDataStatementContext ctx) {
+        return LoadDataBuilder.build(ctx, TreeValues.qualifiedName(ctx.qualifiedName()));
+    }
+
+    @Override
     public Statement visitInsertStatement(InsertStatementContext ctx) {
         List<String> columns = ctx.columnAliases() == null ? List.of() : identifiers(ctx.columnAliases().identifierList());
         TemporaryPartitionSpecContext temporary = ctx.temporaryPartitionSpec();

@@ -40,10 +40,9 @@ public final class HttpServer implements AutoCloseable {
     private ExecutorService loaders;
     private Channel listener;
 
-    /** {@code staging}: where request bodies are written while they arrive (created if needed). */
-    public HttpServer(Database db, Path staging) {
+    public HttpServer(Database db) {
         this.db = db;
-        this.staging = staging;
+        this.staging = db.stagingDirectory();
     }
 
     /** Binds {@code host:port} (0 picks a free port, see {@link #port()}); fails if it cannot. */

@@ -29,6 +29,8 @@ final class CommandHandler {
     /** Volatile: a shutdown cancels its statement from another thread. */
     private volatile SqlSession session;
     private int nextStatementId = 1;
+    /** The LOAD DATA LOCAL INFILE whose file the client is sending, or null. */
+    private Infile infile;
 
     /** @param onKill ends the connection when another session kills this one */
     CommandHandler(MysqlServer server, SqlSession session, ResultWriter out, Login login, Runnable onKill) {
@@ -42,6 +44,10 @@ final class CommandHandler {
 
     /** Runs one command and writes its reply; false when the client has quit. */
     boolean handle(byte[] payload) {
+        if (infile != null) {
+            receiveInfile(payload);
+            return true;
+        }
         PayloadReader in = new PayloadReader(payload);
         int command = in.int1();
         switch (command) {
@@ -50,7 +56,13 @@ final class CommandHandler {
             }
             case Protocol.COM_QUERY -> {
                 server.countQuestion();
-                out.results(session.execute(in.restString()), false, status());
+                String sql = in.restString();
+                String file = session.localInfile(sql);
+                if (file != null) {
+                    requestInfile(sql, file);
+                } else {
+                    out.results(session.execute(sql), false, status());
+                }
             }
             case Protocol.COM_INIT_DB -> {
                 session.useDatabase(in.restString());
@@ -84,6 +96,76 @@ final class CommandHandler {
         return true;
     }
 
+    /**
+     * LOAD DATA LOCAL INFILE: asks the client for the file; the packets that follow are its contents,
+     * written to a staging file, until an empty one ends it and the load runs.
+     */
+    private void requestInfile(String sql, String file) {
+        java.nio.file.Path staged = session.stageLocalInfile();
+        try {
+            infile = new Infile(sql, staged, java.nio.channels.FileChannel.open(staged, java.nio.file.StandardOpenOption.WRITE));
+        } catch (java.io.IOException e) {
+            deleteQuietly(staged);
+            throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.INTERNAL, "cannot stage the file: " + e.getMessage(), e);
+        }
+        out.localInfileRequest(file);
+    }
+
+    private void receiveInfile(byte[] payload) {
+        Infile f = infile;
+        if (payload.length > 0) {
+            if (f.failure == null) {
+                try {
+                    java.nio.ByteBuffer data = java.nio.ByteBuffer.wrap(payload);
+                    while (data.hasRemaining()) {
+                        f.body.write(data);
+                    }
+                    f.bytes += payload.length;
+                } catch (java.io.IOException e) {
+                    // The rest of the file still arrives; the failure is the statement's answer.
+                    f.failure = e;
+                }
+            }
+            return;
+        }
+        infile = null;
+        try {
+            f.body.close();
+            if (f.failure != null) {
+                throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.INTERNAL, "cannot stage the file: "
+                        + f.failure.getMessage(), f.failure);
+            }
+            out.results(session.loadLocalInfile(f.sql, f.staged, f.bytes), false, status());
+        } catch (java.io.IOException e) {
+            throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.INTERNAL, "cannot stage the file: " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(f.staged);
+        }
+    }
+
+    private static void deleteQuietly(java.nio.file.Path file) {
+        try {
+            java.nio.file.Files.deleteIfExists(file);
+        } catch (java.io.IOException e) {
+            LOG.warn("Cannot delete the staged file {}: {}", file, e.getMessage());
+        }
+    }
+
+    /** A LOAD DATA LOCAL INFILE whose file is arriving. */
+    private static final class Infile {
+        private final String sql;
+        private final java.nio.file.Path staged;
+        private final java.nio.channels.FileChannel body;
+        private long bytes;
+        private java.io.IOException failure;
+
+        Infile(String sql, java.nio.file.Path staged, java.nio.channels.FileChannel body) {
+            this.sql = sql;
+            this.staged = staged;
+            this.body = body;
+        }
+    }
+
     /** The server status flags clients track the session's transaction state by. */
     private int status() {
         return (session.autocommit() ? Protocol.SERVER_STATUS_AUTOCOMMIT : 0)
@@ -91,6 +173,15 @@ final class CommandHandler {
     }
 
     void close() {
+        if (infile != null) {
+            try {
+                infile.body.close();
+            } catch (java.io.IOException e) {
+                LOG.warn("Cannot close the staged file {}: {}", infile.staged, e.getMessage());
+            }
+            deleteQuietly(infile.staged);
+            infile = null;
+        }
         statements.clear();
         session.close();
     }

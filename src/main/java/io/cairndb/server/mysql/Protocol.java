@@ -10,6 +10,8 @@ final class Protocol {
     static final int CLIENT_FOUND_ROWS = 1 << 1;
     static final int CLIENT_LONG_FLAG = 1 << 2;
     static final int CLIENT_CONNECT_WITH_DB = 1 << 3;
+    /** The client may send a file for LOAD DATA LOCAL INFILE. */
+    static final int CLIENT_LOCAL_FILES = 1 << 7;
     static final int CLIENT_IGNORE_SPACE = 1 << 8;
     static final int CLIENT_PROTOCOL_41 = 1 << 9;
     static final int CLIENT_INTERACTIVE = 1 << 10;
@@ -27,7 +29,7 @@ final class Protocol {
 
     /** Everything the server offers; SSL, compression and query attributes are deliberately absent. */
     static final int SERVER_CAPABILITIES = CLIENT_LONG_PASSWORD | CLIENT_FOUND_ROWS | CLIENT_LONG_FLAG
-            | CLIENT_CONNECT_WITH_DB | CLIENT_IGNORE_SPACE | CLIENT_PROTOCOL_41 | CLIENT_INTERACTIVE
+            | CLIENT_CONNECT_WITH_DB | CLIENT_LOCAL_FILES | CLIENT_IGNORE_SPACE | CLIENT_PROTOCOL_41 | CLIENT_INTERACTIVE
             | CLIENT_IGNORE_SIGPIPE | CLIENT_TRANSACTIONS | CLIENT_SECURE_CONNECTION
             | CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS | CLIENT_PS_MULTI_RESULTS
             | CLIENT_PLUGIN_AUTH | CLIENT_CONNECT_ATTRS | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA

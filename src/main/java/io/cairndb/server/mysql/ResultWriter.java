@@ -69,6 +69,12 @@ final class ResultWriter {
         sender.send(payload);
     }
 
+    /** LOCAL INFILE request: 0xFB and the name of the file the client is to send. */
+    void localInfileRequest(String file) {
+        payload.reset().int1(0xfb).restString(file);
+        sender.send(payload);
+    }
+
     /** A payload that is nothing but text (the COM_STATISTICS reply). */
     void rawString(String text) {
         payload.reset().restString(text);

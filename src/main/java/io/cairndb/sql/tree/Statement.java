@@ -245,6 +245,17 @@ public interface Statement {
     }
 
     /** {@code KILL [QUERY|CONNECTION] id}. */
+    /**
+     * {@code LOAD DATA [LOCAL] INFILE 'f' INTO TABLE t ..}: the load's options in Stream Load's header
+     * spelling ({@code column_separator}, {@code line_delimiter}, {@code enclose}, {@code skip_lines},
+     * {@code columns}, {@code partitions} and the PROPERTIES), which it is run as.
+     */
+    record LoadData(QualifiedName table, String file, boolean local, Map<String, String> options) implements Statement {
+        public LoadData {
+            options = Properties.copyOf(options);
+        }
+    }
+
     record Kill(long connectionId, boolean queryOnly) implements Statement {
     }
 

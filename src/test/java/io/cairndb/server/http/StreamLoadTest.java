@@ -44,7 +44,7 @@ class StreamLoadTest {
     @BeforeEach
     void start() {
         db = Database.open(dir.resolve("data"));
-        http = new HttpServer(db, dir.resolve("staging"));
+        http = new HttpServer(db);
         http.start("127.0.0.1", 0);
         root = db.open(1, "root", null, "test");
         exec(root, "CREATE DATABASE d");
@@ -147,7 +147,7 @@ class StreamLoadTest {
         JsonNode missing = load("root", "", "nope", "1\n", Map.of());
         assertEquals("Fail", missing.get("Status").asText());
         assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
-        try (var staged = Files.list(dir.resolve("staging"))) {
+        try (var staged = Files.list(db.stagingDirectory())) {
             assertEquals(0, staged.count(), "staged bodies are deleted");
         }
     }
