@@ -661,6 +661,7 @@ showStatement
     | SHOW TABLE STATUS ((FROM | IN) identifier)? likeClause?                             #showTableStatus
     | SHOW TRANSACTION ((FROM | IN) identifier)? whereClause                              #showTransaction
     | SHOW LAST INSERT                                                                    #showLastInsert
+    | SHOW LOAD ((FROM | IN) identifier)? whereClause? orderByClause? limitClause?        #showLoad
     | SHOW CONSTRAINTS FROM qualifiedName                                                 #showConstraints
     ;
 

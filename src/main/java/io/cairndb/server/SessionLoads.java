@@ -81,8 +81,9 @@ final class SessionLoads {
         String label = named != null ? named : LoadInfo.statementLabel();
         long id = history.nextId();
         long now = System.currentTimeMillis();
-        LoadTransaction visible = new LoadTransaction(id, table.database(), label, LoadTransaction.VISIBLE,
-                LoadTransaction.INSERT_STREAMING, startMillis, now, now, "", timeoutMs.getAsLong());
+        String source = ctx.session().stagedLoad() != null ? LoadTransaction.BACKEND_STREAMING : LoadTransaction.INSERT_STREAMING;
+        LoadTransaction visible = new LoadTransaction(id, table.database(), label, LoadTransaction.VISIBLE, source, startMillis, now,
+                now, "", timeoutMs.getAsLong());
         ctx.txn().afterCommit(() -> {
             history.record(visible);
             remember(statement, id, label, table, LoadTransaction.VISIBLE, count);

@@ -150,6 +150,9 @@ final class StatementDispatcher {
         if (statement instanceof Statement.ShowConstraints s) {
             return ShowExecutor.constraints(ctx, s);
         }
+        if (statement instanceof Statement.ShowLoad s) {
+            return TransactionShows.loads(ctx, s, session.database());
+        }
         if (statement instanceof Statement.ShowLastInsert) {
             return TransactionShows.lastInsert(session.loads().lastInsert());
         }

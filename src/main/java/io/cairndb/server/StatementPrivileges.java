@@ -31,6 +31,8 @@ final class StatementPrivileges {
             requireVisible(ctx, d.name());
         } else if (s instanceof Statement.ShowTables t) {
             requireVisible(ctx, t.database() != null ? t.database() : database(ctx, null));
+        } else if (s instanceof Statement.ShowLoad l) {
+            requireVisible(ctx, l.database() != null ? l.database() : database(ctx, null));
         } else if (s instanceof Statement.ShowStreams t) {
             requireVisible(ctx, t.database() != null ? t.database() : database(ctx, null));
         } else if (s instanceof Statement.ShowDynamicPartitionTables t) {

@@ -9,6 +9,7 @@ import io.cairndb.engine.TimeText;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Statement;
+import io.cairndb.system.RowFilter;
 import io.cairndb.write.LoadTransaction;
 
 import java.time.ZoneId;
@@ -46,6 +47,31 @@ final class TransactionShows {
                     time(t.finishTime(), zone), t.reason(), "0", "-1", Long.toString(t.timeoutMs()), ""));
         }
         return new ListRowResult(TRANSACTION_COLUMNS, rows);
+    }
+
+    private static final List<ResultColumn> LOAD_COLUMNS = strings("JobId", "Label", "State", "Progress", "Type", "EtlInfo",
+            "TaskInfo", "ErrorMsg", "CreateTime", "EtlStartTime", "EtlFinishTime", "LoadStartTime", "LoadFinishTime", "URL",
+            "JobDetails", "TransactionId", "ErrorTablets", "User", "Comment");
+
+    /**
+     * SHOW LOAD: the finished loads of the database (FROM, or the current one), INSERTs (Type INSERT)
+     * and Stream Loads (Type STREAM_LOAD), oldest first, filtered and ordered as asked.
+     */
+    static RowResult loads(StatementContext ctx, Statement.ShowLoad show, Database db) {
+        String database = ctx.databaseOf(show.database());
+        ZoneId zone = ctx.session().zone();
+        List<List<Object>> rows = new ArrayList<>();
+        for (LoadTransaction t : db.findTransactions(database, null, null)) {
+            boolean finished = t.status().equals(LoadTransaction.VISIBLE);
+            String created = time(t.prepareTime(), zone);
+            rows.add(Arrays.asList(Long.toString(t.id()), t.label(), finished ? "FINISHED" : "CANCELLED",
+                    finished ? "100.00% (1/1)" : "0.00% (0/1)",
+                    t.sourceType().equals(LoadTransaction.BACKEND_STREAMING) ? "STREAM_LOAD" : "INSERT", null,
+                    "cluster:N/A; timeout(s):" + t.timeoutMs() / 1000 + "; max_filter_ratio:0.0",
+                    t.reason().isEmpty() ? null : t.reason(), created, created, created, created, time(t.finishTime(), zone),
+                    null, "{}", Long.toString(t.id()), "{}", null, ""));
+        }
+        return new ListRowResult(LOAD_COLUMNS, RowFilter.query(ctx, LOAD_COLUMNS, rows, show.where(), show.orderBy(), show.limit()));
     }
 
     /** The session's most recent INSERT; no row before its first. */

@@ -132,6 +132,12 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitShowLoad(CairnSqlParser.ShowLoadContext ctx) {
+        return new Statement.ShowLoad(ctx.identifier() == null ? null : identifier(ctx.identifier()), ast.where(ctx.whereClause()),
+                ast.orderBy(ctx.orderByClause()), ast.limit(ctx.limitClause()));
+    }
+
+    @Override
     public Statement visitShowConstraints(ShowConstraintsContext ctx) {
         return new Statement.ShowConstraints(qualifiedName(ctx.qualifiedName()));
     }

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /** LIKE, WHERE, ORDER BY and LIMIT over the rows of a SHOW command. */
-final class RowFilter {
+public final class RowFilter {
     private RowFilter() {
     }
 
@@ -54,7 +54,7 @@ final class RowFilter {
     }
 
     /** Applies WHERE / ORDER BY / LIMIT by running them in DuckDB over the rows as a VALUES list. */
-    static List<List<Object>> query(StatementContext ctx, List<ResultColumn> columns, List<List<Object>> rows, Expr where,
+    public static List<List<Object>> query(StatementContext ctx, List<ResultColumn> columns, List<List<Object>> rows, Expr where,
                                     List<OrderItem> orderBy, Query.Limit limit) {
         if (where == null && orderBy.isEmpty() && limit == null) {
             return rows;

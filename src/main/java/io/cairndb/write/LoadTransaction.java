@@ -11,4 +11,6 @@ public record LoadTransaction(long id, String database, String label, String sta
     public static final String PREPARE = "PREPARE";
     /** What Doris reports for INSERT, UPDATE and DELETE, which all load through the same sink. */
     public static final String INSERT_STREAMING = "INSERT_STREAMING";
+    /** What Doris reports for Stream Load (and LOAD DATA LOCAL, its MySQL form). */
+    public static final String BACKEND_STREAMING = "BACKEND_STREAMING";
 }

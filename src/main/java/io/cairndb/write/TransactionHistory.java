@@ -89,12 +89,14 @@ public final class TransactionHistory {
         }
     }
 
-    /** The transactions of {@code database} with this id (when not null) or else this label. */
+    /** The transactions of {@code database} with this id (when not null) or else this label (when not null), or all of them. */
     public List<LoadTransaction> find(Connection c, String database, Long id, String label) {
         List<LoadTransaction> queued = new ArrayList<>(pending);
         List<List<Object>> rows = id != null
                 ? Sql.rows(c, "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE db = ? AND txn_id = ?", database, id)
-                : Sql.rows(c, "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE db = ? AND label = ? ORDER BY txn_id", database, label);
+                : label != null
+                ? Sql.rows(c, "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE db = ? AND label = ? ORDER BY txn_id", database, label)
+                : Sql.rows(c, "SELECT " + COLUMNS + " FROM " + TABLE + " WHERE db = ? ORDER BY txn_id", database);
         List<LoadTransaction> out = new ArrayList<>();
         for (List<Object> r : rows) {
             out.add(new LoadTransaction(((Number) r.get(0)).longValue(), (String) r.get(1), (String) r.get(2), (String) r.get(3),
@@ -104,7 +106,8 @@ public final class TransactionHistory {
         Set<Long> stored = new HashSet<>();
         out.forEach(t -> stored.add(t.id()));
         for (LoadTransaction t : queued) {
-            boolean matches = t.database().equals(database) && (id != null ? t.id() == id : t.label().equals(label));
+            boolean matches = t.database().equals(database)
+                    && (id != null ? t.id() == id : label == null || t.label().equals(label));
             if (matches && stored.add(t.id())) {
                 out.add(t);
             }

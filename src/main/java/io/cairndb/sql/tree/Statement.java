@@ -340,6 +340,13 @@ public interface Statement {
     record ShowTransaction(String database, Long id, String label) implements Statement {
     }
 
+    /** {@code SHOW LOAD [FROM db] [WHERE ..] [ORDER BY ..] [LIMIT ..]}; database, where, limit nullable. */
+    record ShowLoad(String database, Expr where, List<OrderItem> orderBy, Query.Limit limit) implements Statement {
+        public ShowLoad {
+            orderBy = List.copyOf(orderBy);
+        }
+    }
+
     /** {@code SHOW LAST INSERT}: the session's most recent INSERT. */
     record ShowLastInsert() implements Statement {
     }

@@ -86,6 +86,11 @@ class StreamLoadTest {
         assertTrue(r.get("TxnId").asLong() > 0, r.toString());
         assertEquals(24, r.get("LoadBytes").asLong());
         assertEquals(List.of("1|a|1.5", "2|b|2.5", "3|c|3.5"), rows(root, "SELECT * FROM d.t ORDER BY k"));
+        exec(root, "USE d");
+        String[] job = rows(root, "SHOW LOAD WHERE Label = 'first'").get(0).split("\\|");
+        assertEquals(List.of("first", "FINISHED", "STREAM_LOAD", r.get("TxnId").asText()),
+                List.of(job[1], job[2], job[4], job[15]));
+        assertEquals("BACKEND_STREAMING", rows(root, "SHOW TRANSACTION WHERE LABEL = 'first'").get(0).split("\\|")[4]);
 
         JsonNode again = load("root", "", "t", "4\td\t4.5\n", Map.of("label", "first"));
         assertEquals("Label Already Exists", again.get("Status").asText(), again.toString());
