@@ -55,6 +55,11 @@ public final class MaterializedViews {
     }
 
     /** Every task, finished ones from the history table read on {@code c} and live ones from the scheduler. */
+    /** Refresh triggers skipped since start because a task was already pending, over every MV. */
+    public long skippedTriggers() {
+        return scheduler.skippedTotal();
+    }
+
     public List<TaskRecord> tasks(java.sql.Connection c) {
         Map<Long, TaskRecord> byId = new java.util.TreeMap<>();
         for (TaskRecord t : TaskHistory.all(c, scheduler.keepTasks())) {

@@ -136,6 +136,20 @@ public final class MvDescriptions {
         return "";
     }
 
+    /** Whether every partition of the MV was built from the current versions of its base partitions (SyncWithBaseTables). */
+    public static boolean inSync(Catalog catalog, MvMeta mv) {
+        TableMeta t = catalog.table(mv.database(), mv.name());
+        if (t == null) {
+            return false;
+        }
+        for (io.cairndb.catalog.PartitionMeta p : t.partitioning().partitions()) {
+            if (!partitionInSync(catalog, mv, p.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether an MV partition was built from the current versions of its base partitions. */
     public static boolean partitionInSync(Catalog catalog, MvMeta mv, String partition) {
         return unsyncTables(catalog, mv, partition).isEmpty() && mv.partitionSources().containsKey(partition);

@@ -412,6 +412,17 @@ public final class MvScheduler implements AutoCloseable {
         return job == null ? 0 : job.skipped;
     }
 
+    /** Triggers skipped since start, over every MV (Doris's async_materialized_view_task_skip_num). */
+    long skippedTotal() {
+        long total = 0;
+        for (Job job : jobs.values()) {
+            synchronized (job) {
+                total += job.skipped;
+            }
+        }
+        return total;
+    }
+
     /** ON COMMIT: a committed change of a base table's data submits a refresh of the MVs that read it. */
     private void tablePublished(TableMeta previous, TableMeta current) {
         if (previous == null || !dataChanged(previous, current)) {

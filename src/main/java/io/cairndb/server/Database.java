@@ -53,6 +53,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final Catalog catalog = new Catalog();
     private final TableLocks locks = new TableLocks();
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
+    private final ServerMetrics metrics = new ServerMetrics();
     private final Map<String, String> globalVariables = new ConcurrentHashMap<>();
     private final Accounts accounts = new Accounts(catalog);
     private final Grants grants = new Grants(catalog);
@@ -236,6 +237,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             }
         }
         sessions.put(connectionId, s);
+        metrics.connected();
         return s;
     }
 
@@ -246,6 +248,21 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     Grants grants() {
         return grants;
+    }
+
+    /** What the server has done since start, for /metrics. */
+    public ServerMetrics metrics() {
+        return metrics;
+    }
+
+    /** The sessions open now. */
+    public int openSessions() {
+        return sessions.size();
+    }
+
+    /** Committed and aborted load transactions since start. */
+    public TransactionHistory.Counts transactionCounts() {
+        return transactionHistory.counts();
     }
 
     /**

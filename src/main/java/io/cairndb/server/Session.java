@@ -231,9 +231,13 @@ public final class Session implements SqlSession, SessionState {
         runningSql = sql;
         statementStart = System.currentTimeMillis();
         long started = System.nanoTime();
+        boolean failed = true;
         try {
-            return work.get();
+            T result = work.get();
+            failed = false;
+            return result;
         } finally {
+            db.metrics().statement(System.nanoTime() - started, failed);
             runningSql = null;
             synchronized (killLock) {
                 executing = false;

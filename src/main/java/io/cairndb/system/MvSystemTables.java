@@ -77,29 +77,16 @@ final class MvSystemTables {
             if (!ctx.visible(db, mv.name())) {
                 continue;
             }
-            TableMeta t = ctx.catalog().table(db, mv.name());
             rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), MvDescriptions.state(ctx.catalog(), mv),
                     MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv, ctx.session().zone()),
                     mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mv.properties().toString(),
-                    MvDescriptions.partitionInfo(mv), allInSync(ctx, mv, t), MvDescriptions.ivmStreams(mv)));
+                    MvDescriptions.partitionInfo(mv), MvDescriptions.inSync(ctx.catalog(), mv), MvDescriptions.ivmStreams(mv)));
         }
         return SystemRows.fromItem(SystemRows.columns("Id", DataType.BIGINT, "Name", DataType.STRING, "JobName", DataType.STRING,
                 "State", DataType.STRING, "SchemaChangeDetail", DataType.STRING, "RefreshState", DataType.STRING,
                 "RefreshInfo", DataType.STRING, "QuerySql", DataType.STRING, "EnvInfo", DataType.STRING,
                 "MvProperties", DataType.STRING, "MvPartitionInfo", DataType.STRING, "SyncWithBaseTables", DataType.BOOLEAN,
                 "IvmBaseTableStreams", DataType.STRING), rows);
-    }
-
-    private static boolean allInSync(StatementContext ctx, MvMeta mv, TableMeta t) {
-        if (t == null) {
-            return false;
-        }
-        for (PartitionMeta p : t.partitioning().partitions()) {
-            if (!MvDescriptions.partitionInSync(ctx.catalog(), mv, p.name())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private String tasks(StatementContext ctx, Map<String, String> props) {

@@ -35,6 +35,8 @@ public final class TransactionHistory {
 
     private final AtomicLong lastId = new AtomicLong();
     private final Queue<LoadTransaction> pending = new ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.LongAdder visible = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder aborted = new java.util.concurrent.atomic.LongAdder();
     /** The greatest id of the last prune (only the flushing thread reads and writes it). */
     private long pruned;
 
@@ -54,7 +56,16 @@ public final class TransactionHistory {
 
     /** Queues a finished (committed or rolled back) transaction for the next {@link #flush}. */
     public void record(LoadTransaction t) {
+        (t.status().equals(LoadTransaction.VISIBLE) ? visible : aborted).increment();
         pending.add(t);
+    }
+
+    /** Load transactions that became visible and that were aborted since start. */
+    public record Counts(long visible, long aborted) {
+    }
+
+    public Counts counts() {
+        return new Counts(visible.sum(), aborted.sum());
     }
 
     /**

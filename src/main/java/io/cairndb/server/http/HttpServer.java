@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The HTTP port (8030 by default, as Doris's FE): Stream Load ({@code PUT /api/{db}/{table}/_stream_load})
- * with HTTP basic authentication against the same accounts as the MySQL protocol. Bodies are staged
+ * with HTTP basic authentication against the same accounts as the MySQL protocol, and {@code /metrics}. Bodies are staged
  * in files, never held in memory; loads run on workers of their own, not on the network threads.
  */
 public final class HttpServer implements AutoCloseable {
@@ -66,7 +66,7 @@ public final class HttpServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channel.pipeline().addLast(new HttpServerCodec(), new HttpServerExpectContinueHandler(),
-                                new StreamLoadHandler(db, staging, loaders, lastSessionId::incrementAndGet));
+                                new RequestHandler(db, staging, loaders, lastSessionId::incrementAndGet));
                     }
                 });
         ChannelFuture bound = bootstrap.bind(host, port).awaitUninterruptibly();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.cairndb.error.CairnException;
 import io.cairndb.server.Accounts;
 import io.cairndb.server.Database;
+import io.cairndb.server.MetricsReport;
 import io.cairndb.server.Session;
 import io.cairndb.server.StreamLoad;
 import io.netty.buffer.ByteBuf;
@@ -48,10 +49,11 @@ import java.util.regex.Pattern;
 /**
  * One HTTP connection's requests: {@code PUT /api/{db}/{table}/_stream_load} with basic
  * authentication, its body written to a staging file as it arrives, then loaded by
- * {@link StreamLoad} on a worker; the answer is Doris's JSON. Anything else is answered 404.
+ * {@link StreamLoad} on a worker, answered with Doris's JSON; {@code GET /metrics}, the server's
+ * metrics in Prometheus's text format (no authentication, as Doris's). Anything else is answered 404.
  */
-final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
-    private static final Logger LOG = LoggerFactory.getLogger(StreamLoadHandler.class);
+final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
     private static final Pattern PATH = Pattern.compile("/api/([^/]+)/([^/]+)/_stream_load");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -61,13 +63,15 @@ final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
     private final LongSupplier sessionIds;
     /** The request being received: its load, or the answer it gets once its body has been read. */
     private Load load;
-    private FullHttpResponse refusal;
+    private FullHttpResponse answer;
+    /** The request is GET /metrics, rendered on a worker: it reads the catalog and DuckDB. */
+    private boolean metrics;
 
     private record Load(String database, String table, String user, String host, String remoteAddress,
                         Map<String, String> headers, Path file, FileChannel body, long[] bytes) {
     }
 
-    StreamLoadHandler(Database db, Path staging, ExecutorService loaders, LongSupplier sessionIds) {
+    RequestHandler(Database db, Path staging, ExecutorService loaders, LongSupplier sessionIds) {
         this.db = db;
         this.staging = staging;
         this.loaders = loaders;
@@ -94,9 +98,14 @@ final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void begin(ChannelHandlerContext ctx, HttpRequest request) throws IOException {
-        Matcher m = PATH.matcher(new QueryStringDecoder(request.uri()).path());
+        String path = new QueryStringDecoder(request.uri()).path();
+        if (path.equals("/metrics") && request.method().equals(HttpMethod.GET)) {
+            metrics = true;
+            return;
+        }
+        Matcher m = PATH.matcher(path);
         if (!m.matches() || !request.method().equals(HttpMethod.PUT)) {
-            refusal = json(HttpResponseStatus.NOT_FOUND, Map.of("status", "FAILED", "msg",
+            answer = json(HttpResponseStatus.NOT_FOUND, Map.of("status", "FAILED", "msg",
                     "Not found: " + request.method() + " " + request.uri() + " (Stream Load is PUT /api/{db}/{table}/_stream_load)"));
             return;
         }
@@ -104,13 +113,13 @@ final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
         String host = remoteAddress.substring(0, Math.max(remoteAddress.lastIndexOf(':'), 0));
         String[] credentials = credentials(request.headers().get(HttpHeaderNames.AUTHORIZATION));
         if (credentials == null) {
-            refusal = unauthorized("Stream Load needs HTTP basic authentication: curl -u user:password");
+            answer = unauthorized("Stream Load needs HTTP basic authentication: curl -u user:password");
             return;
         }
         CairnException refused = db.refuseLogin(credentials[0], host, Accounts.passwordFits(credentials[1]),
                 !credentials[1].isEmpty());
         if (refused != null) {
-            refusal = unauthorized(refused.getMessage());
+            answer = unauthorized(refused.getMessage());
             return;
         }
         Map<String, String> headers = new HashMap<>();
@@ -121,26 +130,31 @@ final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void end(ChannelHandlerContext ctx) throws IOException {
+        if (metrics) {
+            metrics = false;
+            loaders.execute(() -> ctx.writeAndFlush(text(MetricsReport.render(db))).addListener(ChannelFutureListener.CLOSE));
+            return;
+        }
         if (load == null) {
-            FullHttpResponse answer = refusal != null ? refusal : json(HttpResponseStatus.BAD_REQUEST, Map.of("status", "FAILED"));
-            refusal = null;
-            ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+            FullHttpResponse ready = answer != null ? answer : json(HttpResponseStatus.BAD_REQUEST, Map.of("status", "FAILED"));
+            answer = null;
+            ctx.writeAndFlush(ready).addListener(ChannelFutureListener.CLOSE);
             return;
         }
         Load done = load;
         load = null;
         done.body().close();
         loaders.execute(() -> {
-            FullHttpResponse answer;
+            FullHttpResponse reply;
             try {
-                answer = json(HttpResponseStatus.OK, answer(run(done)));
+                reply = json(HttpResponseStatus.OK, loadAnswer(run(done)));
             } catch (RuntimeException e) {
                 LOG.warn("Stream Load into {}.{} failed", done.database(), done.table(), e);
-                answer = json(HttpResponseStatus.INTERNAL_SERVER_ERROR, Map.of("status", "FAILED", "msg", String.valueOf(e.getMessage())));
+                reply = json(HttpResponseStatus.INTERNAL_SERVER_ERROR, Map.of("status", "FAILED", "msg", String.valueOf(e.getMessage())));
             } finally {
                 deleteQuietly(done.file());
             }
-            ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
         });
     }
 
@@ -151,7 +165,7 @@ final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     /** Doris's answer, in its field order. */
-    private static Map<String, Object> answer(StreamLoad.Result r) {
+    private static Map<String, Object> loadAnswer(StreamLoad.Result r) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("TxnId", r.txnId());
         out.put("Label", r.label());
@@ -189,6 +203,15 @@ final class StreamLoadHandler extends SimpleChannelInboundHandler<HttpObject> {
     private static FullHttpResponse unauthorized(String message) {
         FullHttpResponse r = json(HttpResponseStatus.UNAUTHORIZED, Map.of("status", "FAILED", "msg", message));
         r.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"CairnDB\"");
+        return r;
+    }
+
+    private static FullHttpResponse text(String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes));
+        r.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         return r;
     }
 
