@@ -518,3 +518,11 @@ connection s as stranger
 
 statement error Access denied for user 'stranger'@'test' to database 'd1'
 USE d1
+
+# SHOW TABLE STATUS names a database: it lists the tables of it the user may see.
+connection o3
+
+query columns=Name
+SHOW TABLE STATUS FROM d1
+----
+log

@@ -80,6 +80,9 @@ final class StatementPrivileges {
             table(ctx, Access.SHOW, c.table());
         } else if (s instanceof Statement.Describe d) {
             table(ctx, Access.SHOW, d.table());
+        } else if (s instanceof Statement.ShowOther o && o.what().equals("TABLE STATUS")) {
+            // Its target names the database.
+            requireVisible(ctx, o.target() != null ? o.target().name() : database(ctx, null));
         } else if (s instanceof Statement.ShowOther o && o.target() != null) {
             table(ctx, Access.SHOW, o.target());
         } else if (s instanceof Statement.ShowTransaction || s instanceof Statement.AdminSetConfig
