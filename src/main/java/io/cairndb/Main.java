@@ -68,6 +68,7 @@ public final class Main {
             }
             throw e;
         }
+        db.announce(new Database.Endpoints(host, server.port(), http.port()));
         Duration grace = Duration.ofSeconds(config.number("grace_shutdown_wait_seconds"));
         Runtime.getRuntime().addShutdownHook(new Thread(new OrderlyShutdown(() -> {
             http.close();

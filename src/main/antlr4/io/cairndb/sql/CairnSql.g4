@@ -654,7 +654,7 @@ showStatement
     | SHOW scope=(GLOBAL | SESSION | LOCAL)? VARIABLES showFilter?                        #showVariables
     | SHOW FULL? PROCESSLIST                                                              #showProcesslist
     | SHOW (GLOBAL | SESSION | LOCAL)? STATUS likeClause?                                 #showStatus
-    | SHOW what=(WARNINGS | ERRORS | ENGINES)                                             #showFixed
+    | SHOW what=(WARNINGS | ERRORS | ENGINES | FRONTENDS | BACKENDS)                      #showFixed
     | SHOW (CHARSET | CHARACTER SET) likeClause?                                          #showCharset
     | SHOW COLLATION likeClause?                                                          #showCollation
     | SHOW (INDEX | INDEXES | KEYS) (FROM | IN) qualifiedName ((FROM | IN) identifier)?   #showIndex
@@ -1028,7 +1028,7 @@ identifier
     ;
 
 nonReserved
-    : LOAD | DATA | INFILE | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
+    : FRONTENDS | BACKENDS | LOAD | DATA | INFILE | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
     | ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
@@ -1084,6 +1084,8 @@ ALL: 'ALL';
 ALTER: 'ALTER';
 USER: 'USER';
 GRANT: 'GRANT';
+FRONTENDS: 'FRONTENDS';
+BACKENDS: 'BACKENDS';
 LOAD: 'LOAD';
 DATA: 'DATA';
 INFILE: 'INFILE';

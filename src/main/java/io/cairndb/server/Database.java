@@ -54,6 +54,13 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final TableLocks locks = new TableLocks();
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
     private final ServerMetrics metrics = new ServerMetrics();
+    private final long startedAt = System.currentTimeMillis();
+    /** Where the server listens, once it does (SHOW FRONTENDS / BACKENDS); null for an embedded database. */
+    private volatile Endpoints endpoints;
+
+    /** The host and ports the server listens on. */
+    public record Endpoints(String host, int queryPort, int httpPort) {
+    }
     private final Map<String, String> globalVariables = new ConcurrentHashMap<>();
     private final Accounts accounts = new Accounts(catalog);
     private final Grants grants = new Grants(catalog);
@@ -253,6 +260,19 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     /** What the server has done since start, for /metrics. */
     public ServerMetrics metrics() {
         return metrics;
+    }
+
+    /** Records where the server listens, once its listeners are bound. */
+    public void announce(Endpoints listening) {
+        endpoints = listening;
+    }
+
+    Endpoints endpoints() {
+        return endpoints;
+    }
+
+    long startedAt() {
+        return startedAt;
     }
 
     /** The sessions open now. */

@@ -80,6 +80,8 @@ final class StatementPrivileges {
             table(ctx, Access.SHOW, c.table());
         } else if (s instanceof Statement.Describe d) {
             table(ctx, Access.SHOW, d.table());
+        } else if (s instanceof Statement.ShowOther o && (o.what().equals("FRONTENDS") || o.what().equals("BACKENDS"))) {
+            a.requireGlobal(Access.ADMIN);
         } else if (s instanceof Statement.ShowOther o && o.what().equals("TABLE STATUS")) {
             // Its target names the database.
             requireVisible(ctx, o.target() != null ? o.target().name() : database(ctx, null));

@@ -1,7 +1,8 @@
 package io.cairndb.server;
 
+import static io.cairndb.system.ShowExecutor.strings;
+
 import io.cairndb.analyzer.StatementContext;
-import io.cairndb.catalog.DataType;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
@@ -86,9 +87,5 @@ final class TransactionShows {
 
     private static String time(Long epochMillis, ZoneId zone) {
         return epochMillis == null ? null : TimeText.format(epochMillis, zone);
-    }
-
-    private static List<ResultColumn> strings(String... names) {
-        return Arrays.stream(names).map(n -> new ResultColumn(n, DataType.STRING)).toList();
     }
 }

@@ -22,8 +22,6 @@ public final class ClientShows {
             case "WARNINGS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), ctx.session().warnings().stream()
                     .map(m -> List.<Object>of("Warning", "1265", m)).toList());
             case "ERRORS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), List.of());
-            case "STATUS" -> new ListRowResult(ShowExecutor.strings("Variable_name", "Value"),
-                    RowFilter.like(List.of(List.of("Threads_connected", "1"), List.of("Uptime", "0")), 0, stmt.like()));
             case "ENGINES" -> new ListRowResult(ShowExecutor.strings("Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"),
                     List.of(List.of("Olap", "YES", "Default storage engine of CairnDB", "YES", "NO", "NO")));
             case "CHARSET" -> new ListRowResult(ShowExecutor.strings("Charset", "Description", "Default collation", "Maxlen"),

@@ -21,7 +21,7 @@ public final class RowFilter {
     }
 
     /** Keeps rows whose {@code column} matches a SQL LIKE pattern, case-insensitively as MySQL does. */
-    static List<List<Object>> like(List<List<Object>> rows, int column, String pattern) {
+    public static List<List<Object>> like(List<List<Object>> rows, int column, String pattern) {
         if (pattern == null) {
             return rows;
         }

@@ -39,7 +39,7 @@ public final class ShowExecutor {
     private ShowExecutor() {
     }
 
-    static List<ResultColumn> strings(String... names) {
+    public static List<ResultColumn> strings(String... names) {
         List<ResultColumn> out = new ArrayList<>();
         for (String n : names) {
             out.add(new ResultColumn(n, DataType.STRING));

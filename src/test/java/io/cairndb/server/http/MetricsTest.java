@@ -18,6 +18,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,6 +61,20 @@ class MetricsTest {
             Map<String, Double> later = scrape(http);
             assertTrue(later.get("doris_fe_async_materialized_view_freshness_lag_seconds{database=\"m\",mv=\"mv\"}") > 0, later.toString());
             assertEquals(3.0, later.get("cairndb_table_stream_backlog_rows{database=\"m\",stream=\"st\"}"));
+        }
+    }
+
+    @Test
+    void statusAndFrontendsReportThisProcess() {
+        try (Database db = Database.open(dir); HttpServer http = new HttpServer(db); SqlSession s = db.open(1, "root", null, "test")) {
+            http.start("127.0.0.1", 0);
+            db.announce(new Database.Endpoints("127.0.0.1", 9999, http.port()));
+            String[] fe = SessionSql.rows(s, "SHOW FRONTENDS").get(0).split("\\|");
+            assertEquals(List.of("127.0.0.1", String.valueOf(http.port()), "9999"), List.of(fe[1], fe[3], fe[4]));
+            long before = Long.parseLong(SessionSql.rows(s, "SHOW STATUS LIKE 'Questions'").get(0).split("\\|")[1]);
+            exec(s, "SELECT 1");
+            long after = Long.parseLong(SessionSql.rows(s, "SHOW STATUS LIKE 'Questions'").get(0).split("\\|")[1]);
+            assertEquals(before + 2, after);
         }
     }
 
