@@ -141,9 +141,15 @@ query
 SHOW ERRORS
 ----
 
+# A DUPLICATE KEY table has no unique key; an AGGREGATE (or UNIQUE) one's key is its PRIMARY index.
 query
 SHOW INDEX FROM orders
 ----
+
+query columns=Table,Non_unique,Key_name,Seq_in_index,Column_name
+SHOW KEYS FROM totals
+----
+totals|0|PRIMARY|1|dt
 
 statement ok
 EXPLAIN SELECT customer, sum(amount) FROM orders WHERE dt > '2024-01-01' GROUP BY customer

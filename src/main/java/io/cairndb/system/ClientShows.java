@@ -1,6 +1,8 @@
 package io.cairndb.system;
 
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.RowResult;
@@ -28,14 +30,27 @@ public final class ClientShows {
                     RowFilter.like(List.of(List.of("utf8mb4", "UTF-8 Unicode", "utf8mb4_0900_bin", "4")), 0, stmt.like()));
             case "COLLATION" -> new ListRowResult(ShowExecutor.strings("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"),
                     RowFilter.like(List.of(List.of("utf8mb4_0900_bin", "utf8mb4", "309", "Yes", "Yes", "1")), 0, stmt.like()));
-            case "INDEX", "INDEXES", "KEYS" -> {
-                ctx.table(stmt.target());
-                yield new ListRowResult(ShowExecutor.strings("Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name",
-                        "Collation", "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment"), List.of());
-            }
+            case "INDEX", "INDEXES", "KEYS" -> keys(ctx.table(stmt.target()));
             case "TABLE STATUS" -> tableStatus(ctx, stmt);
             default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "SHOW " + stmt.what() + " is not supported");
         };
+    }
+
+    /**
+     * The key of a UNIQUE, PRIMARY or AGGREGATE KEY table as its PRIMARY index (one row per key column),
+     * as clients read primary keys (Connector/J's getPrimaryKeys); a DUPLICATE KEY table has none.
+     */
+    private static RowResult keys(TableMeta t) {
+        List<List<Object>> rows = new ArrayList<>();
+        if (!t.isView() && t.keyModel() != null && t.keyModel() != KeyModel.DUPLICATE) {
+            int seq = 1;
+            for (ColumnMeta c : t.keyColumns()) {
+                rows.add(Arrays.asList(t.name(), "0", "PRIMARY", Integer.toString(seq++), c.name(), "A", null, null, null,
+                        c.nullable() ? "YES" : "", "BTREE", ""));
+            }
+        }
+        return new ListRowResult(ShowExecutor.strings("Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name",
+                "Collation", "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment"), rows);
     }
 
     private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt) {

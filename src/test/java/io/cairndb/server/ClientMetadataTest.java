@@ -1,0 +1,49 @@
+package io.cairndb.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.cairndb.server.mysql.MysqlServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What Connector/J's DatabaseMetaData reads from the server: primary keys of keyed tables. */
+class ClientMetadataTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void primaryKeysAreTheKeysOfUniqueAndAggregateTables() throws Exception {
+        try (Database db = Database.open(dir); MysqlServer server = new MysqlServer(db)) {
+            server.start("127.0.0.1", 0);
+            try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.port() + "/?user=root&useSSL=false");
+                 Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE md");
+                st.execute("CREATE TABLE md.u (a INT NOT NULL, b VARCHAR(5) NOT NULL, v INT) UNIQUE KEY(a, b) "
+                        + "DISTRIBUTED BY HASH(a) BUCKETS 1");
+                st.execute("CREATE TABLE md.d (a INT, v INT) DUPLICATE KEY(a) DISTRIBUTED BY HASH(a) BUCKETS 1");
+                DatabaseMetaData meta = c.getMetaData();
+                assertEquals(List.of("a:1:PRIMARY", "b:2:PRIMARY"), primaryKeys(meta, "u"));
+                assertEquals(List.of(), primaryKeys(meta, "d"));
+            }
+        }
+    }
+
+    private static List<String> primaryKeys(DatabaseMetaData meta, String table) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (ResultSet rs = meta.getPrimaryKeys("md", null, table)) {
+            while (rs.next()) {
+                out.add(rs.getString("COLUMN_NAME") + ":" + rs.getInt("KEY_SEQ") + ":" + rs.getString("PK_NAME"));
+            }
+        }
+        return out;
+    }
+}
