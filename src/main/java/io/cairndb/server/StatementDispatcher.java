@@ -289,7 +289,8 @@ final class StatementDispatcher {
      * the DuckDB SQL printed from it, DuckDB's plan and the MATERIALIZATIONS section: which MVs answer
      * the query, which was chosen and why the others cannot. {@code SHAPE PLAN} is the bare node tree of
      * the rewritten plan; {@code ANALYZED PLAN} and {@code LOGICAL PLAN} the plan as bound,
-     * {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} as rewritten.
+     * {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} as rewritten; {@code EXPLAIN ANALYZE} runs the
+     * query and shows DuckDB's profile of it.
      */
     private RowResult explain(StatementContext ctx, Statement.Explain e) {
         if (e.statement() instanceof MvStatement.RefreshMv r) {
@@ -307,6 +308,13 @@ final class StatementDispatcher {
         }
         RewriteOutcome rewritten = ctx.translator().rewrite(bound.plan());
         PlanNode plan = rewritten.plan();
+        if (level.equals("ANALYZE")) {
+            // Runs the query and shows DuckDB's profile of it: each operator's time and rows.
+            for (List<Object> r : Sql.rows(ctx.txn().connection(), "EXPLAIN ANALYZE " + ctx.translator().print(plan))) {
+                String.valueOf(r.get(r.size() - 1)).lines().forEach(line -> rows.add(List.of(line)));
+            }
+            return explainRows(rows);
+        }
         switch (level) {
             case "SHAPE PLAN", "REWRITTEN PLAN", "OPTIMIZED PLAN" -> {
                 String text = level.equals("SHAPE PLAN") ? PlanText.shape(plan) : PlanText.of(plan);
