@@ -136,7 +136,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
         materializedViews = new MaterializedViews(new MvScheduler(this, catalog, config, locks));
-        systemTables = new InformationSchema(materializedViews);
+        systemTables = new InformationSchema(materializedViews, this::processes);
         syncMaterializedViews = new SyncMaterializedViews(catalog, this, locks);
         syncMaterializedViews.recover();
         housekeepingConnection = engine.connect();

@@ -87,6 +87,18 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitShowRoutineStatus(CairnSqlParser.ShowRoutineStatusContext ctx) {
+        return new Statement.ShowOther(ctx.routine.getText().toUpperCase(Locale.ROOT) + " STATUS", null,
+                AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitShowTriggers(CairnSqlParser.ShowTriggersContext ctx) {
+        QualifiedName database = ctx.identifier() == null ? null : QualifiedName.of(identifier(ctx.identifier()));
+        return new Statement.ShowOther("TRIGGERS", database, AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
     public Statement visitShowCharset(ShowCharsetContext ctx) {
         return new Statement.ShowOther("CHARSET", null, AstBuilder.like(ctx.likeClause()));
     }

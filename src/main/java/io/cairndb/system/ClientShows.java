@@ -32,8 +32,36 @@ public final class ClientShows {
                     RowFilter.like(List.of(List.of("utf8mb4_0900_bin", "utf8mb4", "309", "Yes", "Yes", "1")), 0, stmt.like()));
             case "INDEX", "INDEXES", "KEYS" -> keys(ctx.table(stmt.target()));
             case "TABLE STATUS" -> tableStatus(ctx, stmt);
+            case "PLUGINS" -> new ListRowResult(ShowExecutor.strings("Name", "Status", "Type", "Library", "License"), List.of());
+            case "PRIVILEGES" -> privileges();
+            case "CATALOGS" -> new ListRowResult(ShowExecutor.strings("CatalogId", "CatalogName", "Type", "IsCurrent", "CreateTime",
+                    "LastUpdateTime", "Comment"), List.of(Arrays.asList("0", "internal", "internal", "Yes", null, null,
+                    "Doris internal catalog")));
+            // No stored procedures, functions or triggers exist: their lists are empty, with MySQL's columns.
+            case "PROCEDURE STATUS", "FUNCTION STATUS" -> new ListRowResult(ShowExecutor.strings("Db", "Name", "Type", "Definer",
+                    "Modified", "Created", "Security_type", "Comment", "character_set_client", "collation_connection",
+                    "Database Collation"), List.of());
+            case "TRIGGERS" -> {
+                ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
+                yield new ListRowResult(ShowExecutor.strings("Trigger", "Event", "Table", "Statement", "Timing", "Created", "sql_mode",
+                        "Definer", "character_set_client", "collation_connection", "Database Collation"), List.of());
+            }
             default -> throw new CairnException(ErrorCode.NOT_SUPPORTED, "SHOW " + stmt.what() + " is not supported");
         };
+    }
+
+    /** Doris's privileges and where each is granted. */
+    private static RowResult privileges() {
+        List<List<Object>> rows = new ArrayList<>();
+        rows.add(List.of("Node_priv", "GLOBAL", "Manage the cluster's nodes"));
+        rows.add(List.of("Admin_priv", "GLOBAL", "Every privilege but Node_priv"));
+        rows.add(List.of("Grant_priv", "GLOBAL,CATALOG,DATABASE,TABLE", "Grant and revoke privileges, manage users and roles"));
+        rows.add(List.of("Select_priv", "GLOBAL,CATALOG,DATABASE,TABLE", "Read tables, views, materialized views and streams"));
+        rows.add(List.of("Load_priv", "GLOBAL,CATALOG,DATABASE,TABLE", "INSERT, UPDATE, DELETE, TRUNCATE and loads"));
+        rows.add(List.of("Alter_priv", "GLOBAL,CATALOG,DATABASE,TABLE", "Change tables and materialized views"));
+        rows.add(List.of("Create_priv", "GLOBAL,CATALOG,DATABASE,TABLE", "Create databases, tables, views, MVs; refresh MVs"));
+        rows.add(List.of("Drop_priv", "GLOBAL,CATALOG,DATABASE,TABLE", "Drop databases, tables, views, MVs and streams"));
+        return new ListRowResult(ShowExecutor.strings("Privilege", "Context", "Comment"), rows);
     }
 
     /**

@@ -10,7 +10,6 @@ import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
-import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
@@ -30,9 +29,12 @@ public final class InformationSchema implements SystemTables {
     public static final String NAME = "information_schema";
 
     private final MvSystemTables mvTables;
+    private final java.util.function.Supplier<List<ProcessInfo>> processes;
 
-    public InformationSchema(io.cairndb.mv.MaterializedViews mvs) {
+    /** {@code processes}: the sessions open now, for information_schema.processlist. */
+    public InformationSchema(io.cairndb.mv.MaterializedViews mvs, java.util.function.Supplier<List<ProcessInfo>> processes) {
         this.mvTables = new MvSystemTables(mvs);
+        this.processes = processes;
     }
 
     @Override
@@ -57,6 +59,15 @@ public final class InformationSchema implements SystemTables {
             case "table_constraints" -> tableConstraints(ctx);
             case "key_column_usage" -> keyColumnUsage(ctx);
             case "user_privileges" -> PrivilegeShows.userPrivileges(ctx);
+            case "engines" -> ClientCatalogTables.engines();
+            case "character_sets" -> ClientCatalogTables.characterSets();
+            case "collations" -> ClientCatalogTables.collations();
+            case "processlist" -> ClientCatalogTables.processlist(ctx, processes.get());
+            case "views" -> ClientCatalogTables.views(ctx);
+            case "routines" -> ClientCatalogTables.routines();
+            case "triggers" -> ClientCatalogTables.triggers();
+            case "partitions" -> ClientCatalogTables.partitions(ctx);
+            case "statistics" -> ClientCatalogTables.statistics(ctx);
             default -> mvTables.table(ctx, table);
         };
     }
@@ -87,7 +98,7 @@ public final class InformationSchema implements SystemTables {
                 if (!ctx.visible(db.name(), t.name())) {
                     continue;
                 }
-                rows.add(Arrays.asList("internal", db.name(), t.name(), t.isView() ? "VIEW" : t.kind() == TableKind.MATERIALIZED_VIEW ? "MATERIALIZED_VIEW" : "BASE TABLE",
+                rows.add(Arrays.asList("internal", db.name(), t.name(), ShowExecutor.tableType(t),
                         t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
             }
         }

@@ -60,6 +60,11 @@ public final class ShowExecutor {
         return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));
     }
 
+    /** BASE TABLE, VIEW or MATERIALIZED_VIEW, as information_schema.tables and SHOW FULL TABLES name them. */
+    static String tableType(TableMeta t) {
+        return t.isView() ? "VIEW" : t.kind() == TableKind.MATERIALIZED_VIEW ? "MATERIALIZED_VIEW" : "BASE TABLE";
+    }
+
     public static RowResult tables(StatementContext ctx, Statement.ShowTables stmt) {
         String db = ctx.databaseOf(stmt.database());
         List<ResultColumn> cols = stmt.full() ? strings("Tables_in_" + db, "Table_type") : strings("Tables_in_" + db);
@@ -68,7 +73,7 @@ public final class ShowExecutor {
             if (!ctx.visible(db, t.name())) {
                 continue;
             }
-            rows.add(stmt.full() ? List.of(t.name(), t.isView() ? "VIEW" : "BASE TABLE") : List.of(t.name()));
+            rows.add(stmt.full() ? List.of(t.name(), tableType(t)) : List.of(t.name()));
         }
         rows = RowFilter.like(rows, 0, stmt.like());
         return new ListRowResult(cols, RowFilter.query(ctx, cols, rows, stmt.where(), List.of(), null));

@@ -1,0 +1,108 @@
+# What MySQL clients and BI tools read about the server: SHOW PLUGINS / PRIVILEGES / CATALOGS /
+# PROCEDURE STATUS / FUNCTION STATUS / TRIGGERS, SHOW FULL TABLES types, and information_schema's
+# engines, character sets, collations, process list, views, routines, triggers, partitions, statistics.
+
+statement ok
+CREATE DATABASE cm
+
+statement ok
+USE cm
+
+statement ok
+CREATE TABLE events (dt DATE NOT NULL, id INT NOT NULL, v INT) UNIQUE KEY(dt, id)
+PARTITION BY RANGE(dt) (PARTITION p1 VALUES LESS THAN ('2024-02-01'), PARTITION p2 VALUES LESS THAN ('2024-03-01'))
+DISTRIBUTED BY HASH(id) BUCKETS 1
+
+statement ok
+CREATE VIEW recent AS SELECT id, v FROM events WHERE dt >= '2024-02-01'
+
+statement ok
+CREATE MATERIALIZED VIEW per_day BUILD DEFERRED REFRESH COMPLETE ON MANUAL DISTRIBUTED BY RANDOM BUCKETS 1
+AS SELECT dt, count(*) AS n FROM events GROUP BY dt
+
+query rowsort
+SHOW FULL TABLES
+----
+events|BASE TABLE
+per_day|MATERIALIZED_VIEW
+recent|VIEW
+
+query
+SHOW PLUGINS
+----
+
+query columns=Privilege,Context
+SHOW PRIVILEGES
+----
+Node_priv|GLOBAL
+Admin_priv|GLOBAL
+Grant_priv|GLOBAL,CATALOG,DATABASE,TABLE
+Select_priv|GLOBAL,CATALOG,DATABASE,TABLE
+Load_priv|GLOBAL,CATALOG,DATABASE,TABLE
+Alter_priv|GLOBAL,CATALOG,DATABASE,TABLE
+Create_priv|GLOBAL,CATALOG,DATABASE,TABLE
+Drop_priv|GLOBAL,CATALOG,DATABASE,TABLE
+
+query columns=CatalogName,Type,IsCurrent
+SHOW CATALOGS
+----
+internal|internal|Yes
+
+query
+SHOW PROCEDURE STATUS
+----
+
+query
+SHOW FUNCTION STATUS LIKE 'x%'
+----
+
+query
+SHOW TRIGGERS FROM cm
+----
+
+query
+SELECT ENGINE, SUPPORT FROM information_schema.engines
+----
+Olap|DEFAULT
+
+query
+SELECT CHARACTER_SET_NAME, DEFAULT_COLLATE_NAME, MAXLEN FROM information_schema.character_sets
+----
+utf8mb4|utf8mb4_0900_bin|4
+
+query
+SELECT COLLATION_NAME, IS_DEFAULT FROM information_schema.collations
+----
+utf8mb4_0900_bin|Yes
+
+query
+SELECT USER, DB, COMMAND FROM information_schema.processlist
+----
+root|cm|Query
+
+query
+SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM information_schema.views
+----
+cm|recent|SELECT id, v FROM events WHERE dt >= '2024-02-01'
+
+query
+SELECT count(*) FROM information_schema.routines
+----
+0
+
+query
+SELECT count(*) FROM information_schema.triggers
+----
+0
+
+query
+SELECT TABLE_NAME, PARTITION_NAME, PARTITION_ORDINAL_POSITION, PARTITION_METHOD, PARTITION_EXPRESSION FROM information_schema.partitions WHERE TABLE_SCHEMA = 'cm' AND TABLE_NAME = 'events'
+----
+events|p1|1|RANGE|dt
+events|p2|2|RANGE|dt
+
+query
+SELECT TABLE_NAME, NON_UNIQUE, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME FROM information_schema.statistics WHERE TABLE_SCHEMA = 'cm' ORDER BY SEQ_IN_INDEX
+----
+events|0|PRIMARY|1|dt
+events|0|PRIMARY|2|id
