@@ -106,3 +106,13 @@ SELECT TABLE_NAME, NON_UNIQUE, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME FROM inform
 ----
 events|0|PRIMARY|1|dt
 events|0|PRIMARY|2|id
+
+statement ok
+INSERT INTO events VALUES ('2024-01-05', 1, 1), ('2024-02-05', 2, 2)
+
+query
+SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.tables WHERE TABLE_SCHEMA = 'cm' ORDER BY TABLE_NAME
+----
+events|2
+per_day|0
+recent|NULL

@@ -20,6 +20,7 @@ import io.cairndb.engine.TimeText;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -91,7 +92,12 @@ public final class InformationSchema implements SystemTables {
                 "SQL_PATH", DataType.STRING), rows);
     }
 
+    /** TABLE_ROWS is DuckDB's count of each table's rows (as MySQL's, an estimate where rows were deleted). */
     private static String tables(StatementContext ctx) {
+        Map<String, Long> counts = new HashMap<>();
+        for (List<Object> r : Sql.rows(ctx.txn().connection(), "SELECT schema_name, table_name, estimated_size FROM duckdb_tables()")) {
+            counts.put(r.get(0) + "\u0000" + r.get(1), ((Number) r.get(2)).longValue());
+        }
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
@@ -99,12 +105,14 @@ public final class InformationSchema implements SystemTables {
                     continue;
                 }
                 rows.add(Arrays.asList("internal", db.name(), t.name(), ShowExecutor.tableType(t),
-                        t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
+                        t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment(),
+                        t.isView() ? null : counts.get(t.duckSchema() + "\u0000" + t.duckTable())));
             }
         }
         return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "TABLE_TYPE", DataType.STRING, "ENGINE", DataType.STRING,
-                "CREATE_TIME", DataType.DATETIME, "UPDATE_TIME", DataType.DATETIME, "TABLE_COMMENT", DataType.STRING), rows);
+                "CREATE_TIME", DataType.DATETIME, "UPDATE_TIME", DataType.DATETIME, "TABLE_COMMENT", DataType.STRING,
+                "TABLE_ROWS", DataType.BIGINT), rows);
     }
 
     private static String columns(StatementContext ctx) {

@@ -66,6 +66,11 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
     private FullHttpResponse answer;
     /** The request is GET /metrics, rendered on a worker: it reads the catalog and DuckDB. */
     private boolean metrics;
+    /** The console's SQL request being received, or null. */
+    private ConsoleRequest console;
+
+    private record ConsoleRequest(String user, String remoteAddress, java.io.ByteArrayOutputStream body) {
+    }
 
     private record Load(String database, String table, String user, String host, String remoteAddress,
                         Map<String, String> headers, Path file, FileChannel body, long[] bytes) {
@@ -84,6 +89,15 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
             begin(ctx, request);
         }
         if (msg instanceof HttpContent content) {
+            if (console != null) {
+                ByteBuf data = content.content();
+                if (console.body().size() + data.readableBytes() > ConsoleApi.MAX_SQL_BYTES) {
+                    console = null;
+                    answer = json(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, Map.of("error", "The statement is over 1 MB"));
+                } else {
+                    data.readBytes(console.body(), data.readableBytes());
+                }
+            }
             if (load != null) {
                 ByteBuf data = content.content();
                 load.bytes()[0] += data.readableBytes();
@@ -101,6 +115,19 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
         String path = new QueryStringDecoder(request.uri()).path();
         if (path.equals("/metrics") && request.method().equals(HttpMethod.GET)) {
             metrics = true;
+            return;
+        }
+        if (ConsoleApi.serves(path)) {
+            String remoteAddress = remote(ctx);
+            String user = consoleUser(request, remoteAddress.substring(0, Math.max(remoteAddress.lastIndexOf(':'), 0)));
+            if (user == null) {
+                return;
+            }
+            if (path.equals(ConsoleApi.SQL) && request.method().equals(HttpMethod.POST)) {
+                console = new ConsoleRequest(user, remoteAddress, new java.io.ByteArrayOutputStream());
+            } else {
+                answer = page(ConsoleApi.page());
+            }
             return;
         }
         Matcher m = PATH.matcher(path);
@@ -130,6 +157,14 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void end(ChannelHandlerContext ctx) throws IOException {
+        if (console != null) {
+            ConsoleRequest c = console;
+            console = null;
+            String sql = c.body().toString(StandardCharsets.UTF_8);
+            loaders.execute(() -> ctx.writeAndFlush(json(HttpResponseStatus.OK,
+                    ConsoleApi.run(db, sessionIds.getAsLong(), c.user(), c.remoteAddress(), sql))).addListener(ChannelFutureListener.CLOSE));
+            return;
+        }
         if (metrics) {
             metrics = false;
             loaders.execute(() -> ctx.writeAndFlush(text(MetricsReport.render(db))).addListener(ChannelFutureListener.CLOSE));
@@ -185,6 +220,24 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
         return out;
     }
 
+    /**
+     * Who uses the console: the user of the basic Authorization header, or root when none is sent and
+     * root has no password (as the MySQL port lets it in); null, with a 401 that makes a browser ask
+     * for a login, otherwise.
+     */
+    private String consoleUser(HttpRequest request, String host) {
+        String[] credentials = credentials(request.headers().get(HttpHeaderNames.AUTHORIZATION));
+        if (credentials == null) {
+            credentials = new String[]{"root", ""};
+        }
+        CairnException refused = db.refuseLogin(credentials[0], host, Accounts.passwordFits(credentials[1]), !credentials[1].isEmpty());
+        if (refused != null) {
+            answer = unauthorized(refused.getMessage());
+            return null;
+        }
+        return credentials[0];
+    }
+
     /** {user, password} of a basic Authorization header, or null without one. */
     private static String[] credentials(String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
@@ -203,6 +256,14 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
     private static FullHttpResponse unauthorized(String message) {
         FullHttpResponse r = json(HttpResponseStatus.UNAUTHORIZED, Map.of("status", "FAILED", "msg", message));
         r.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"CairnDB\"");
+        return r;
+    }
+
+    private static FullHttpResponse page(byte[] html) {
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(html));
+        r.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, html.length)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         return r;
     }
 
