@@ -116,3 +116,10 @@ SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.tables WHERE TABLE_SCHEMA 
 events|2
 per_day|0
 recent|NULL
+
+query columns=Name,Rows
+SHOW TABLE STATUS
+----
+events|2
+per_day|0
+recent|NULL

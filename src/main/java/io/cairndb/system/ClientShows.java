@@ -13,6 +13,7 @@ import io.cairndb.sql.tree.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /** The SHOW commands that MySQL clients and BI tools send, answered from fixed or catalog data. */
 public final class ClientShows {
@@ -83,12 +84,15 @@ public final class ClientShows {
 
     private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt) {
         String db = ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
+        Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : ctx.catalog().tables(db)) {
             if (!ctx.visible(db, t.name())) {
                 continue;
             }
-            rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, null, null, null, null, null, null, null,
+            Long count = t.isView() ? null : counts.get(SystemRows.rowCountKey(t));
+            rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, count == null ? null : count.toString(), null,
+                    null, null, null, null, null,
                     null, null, null, "utf8mb4_0900_bin", null, null, t.isView() ? "VIEW" : t.comment()));
         }
         return new ListRowResult(ShowExecutor.strings("Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length",

@@ -20,7 +20,6 @@ import io.cairndb.engine.TimeText;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,10 +93,7 @@ public final class InformationSchema implements SystemTables {
 
     /** TABLE_ROWS is DuckDB's count of each table's rows (as MySQL's, an estimate where rows were deleted). */
     private static String tables(StatementContext ctx) {
-        Map<String, Long> counts = new HashMap<>();
-        for (List<Object> r : Sql.rows(ctx.txn().connection(), "SELECT schema_name, table_name, estimated_size FROM duckdb_tables()")) {
-            counts.put(r.get(0) + "\u0000" + r.get(1), ((Number) r.get(2)).longValue());
-        }
+        Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
@@ -106,7 +102,7 @@ public final class InformationSchema implements SystemTables {
                 }
                 rows.add(Arrays.asList("internal", db.name(), t.name(), ShowExecutor.tableType(t),
                         t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment(),
-                        t.isView() ? null : counts.get(t.duckSchema() + "\u0000" + t.duckTable())));
+                        t.isView() ? null : counts.get(SystemRows.rowCountKey(t))));
             }
         }
         return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,

@@ -51,4 +51,21 @@ final class SystemRows {
         }
         return "(SELECT " + String.join(", ", casts) + " FROM " + values + ")";
     }
+
+    /**
+     * DuckDB's count of the rows of every stored table (as MySQL's TABLE_ROWS, an estimate where rows
+     * were deleted), by {@link #rowCountKey}.
+     */
+    static java.util.Map<String, Long> tableRowCounts(java.sql.Connection c) {
+        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+        for (List<Object> r : io.cairndb.engine.Sql.rows(c, "SELECT schema_name, table_name, estimated_size FROM duckdb_tables()")) {
+            counts.put(r.get(0) + "\u0000" + r.get(1), ((Number) r.get(2)).longValue());
+        }
+        return counts;
+    }
+
+    /** A table's key in {@link #tableRowCounts}; a view has none. */
+    static String rowCountKey(io.cairndb.catalog.TableMeta t) {
+        return t.duckSchema() + "\u0000" + t.duckTable();
+    }
 }
