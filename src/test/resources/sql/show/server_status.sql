@@ -44,3 +44,38 @@ SHOW BACKENDS
 
 statement error Access denied; you need (at least one of) the ADMIN privilege(s) for this operation
 SHOW FRONTENDS
+
+# SHOW PROC, Doris's tree of system information, for administrators.
+connection second
+
+statement ok
+CREATE DATABASE procdb
+
+statement ok
+CREATE TABLE procdb.t (k INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+query
+SHOW PROC '/'
+----
+backends
+current_queries
+dbs
+frontends
+
+query columns=DbName,TableNum
+SHOW PROC '/dbs'
+----
+procdb|1
+
+query columns=Role
+SHOW PROC '/frontends'
+----
+FOLLOWER
+
+statement error Proc path '/nowhere' does not exist
+SHOW PROC '/nowhere'
+
+connection p
+
+statement error Access denied; you need (at least one of) the ADMIN privilege(s) for this operation
+SHOW PROC '/'

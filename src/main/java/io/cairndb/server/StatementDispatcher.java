@@ -156,6 +156,9 @@ final class StatementDispatcher {
         if (statement instanceof Statement.ShowLastInsert) {
             return TransactionShows.lastInsert(session.loads().lastInsert());
         }
+        if (statement instanceof Statement.ShowProc s) {
+            return ServerShows.proc(ctx, s.path(), session.database());
+        }
         if (statement instanceof Statement.ShowOther s && ServerShows.answers(s)) {
             return ServerShows.show(s, session.database());
         }

@@ -87,7 +87,7 @@ final class StatementPrivileges {
             requireVisible(ctx, o.target() != null ? o.target().name() : database(ctx, null));
         } else if (s instanceof Statement.ShowOther o && o.target() != null) {
             table(ctx, Access.SHOW, o.target());
-        } else if (s instanceof Statement.ShowTransaction || s instanceof Statement.AdminSetConfig
+        } else if (s instanceof Statement.ShowTransaction || s instanceof Statement.ShowProc || s instanceof Statement.AdminSetConfig
                 || s instanceof Statement.AdminShowConfig) {
             a.requireGlobal(Access.ADMIN);
         } else if (s instanceof Statement.SetStatement set) {

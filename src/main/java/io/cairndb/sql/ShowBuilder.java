@@ -99,6 +99,11 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitShowProc(CairnSqlParser.ShowProcContext ctx) {
+        return new Statement.ShowProc(TreeValues.string(ctx.string()));
+    }
+
+    @Override
     public Statement visitShowCharset(ShowCharsetContext ctx) {
         return new Statement.ShowOther("CHARSET", null, AstBuilder.like(ctx.likeClause()));
     }

@@ -340,6 +340,10 @@ public interface Statement {
     record ShowTransaction(String database, Long id, String label) implements Statement {
     }
 
+    /** {@code SHOW PROC '/path'}: Doris's tree of system information. */
+    record ShowProc(String path) implements Statement {
+    }
+
     /** {@code SHOW LOAD [FROM db] [WHERE ..] [ORDER BY ..] [LIMIT ..]}; database, where, limit nullable. */
     record ShowLoad(String database, Expr where, List<OrderItem> orderBy, Query.Limit limit) implements Statement {
         public ShowLoad {
