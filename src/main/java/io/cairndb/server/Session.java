@@ -169,53 +169,17 @@ public final class Session implements SqlSession, SessionState {
 
     @Override
     public String localInfile(String sql) {
-        // Only a statement that starts with LOAD is parsed here; every other one is parsed once, when it runs.
-        if (!sql.stripLeading().regionMatches(true, 0, "LOAD", 0, 4)) {
-            return null;
-        }
-        List<io.cairndb.sql.ParsedStatement> parsed;
-        try {
-            parsed = ParsedScripts.parse(sql);
-        } catch (CairnException e) {
-            return null; // reported when it runs
-        }
-        return parsed.size() == 1 && parsed.get(0).statement() instanceof io.cairndb.sql.tree.Statement.LoadData l && l.local()
-                ? l.file() : null;
+        return LoadDataLocal.fileRequested(sql);
     }
 
     @Override
     public java.nio.file.Path stageLocalInfile() {
-        try {
-            java.nio.file.Path dir = java.nio.file.Files.createDirectories(db.stagingDirectory());
-            return java.nio.file.Files.createTempFile(dir, "load-data-", ".body");
-        } catch (java.io.IOException e) {
-            throw new CairnException(ErrorCode.INTERNAL, "cannot stage the file of LOAD DATA: " + e.getMessage(), e);
-        }
+        return LoadDataLocal.stage(db);
     }
 
-    /**
-     * LOAD DATA LOCAL INFILE, run as a Stream Load of the file the client sent. Its strict_mode and
-     * timezone properties hold for the load only: the session's variables are as they were after it.
-     */
     @Override
     public synchronized List<StatementResult> loadLocalInfile(String sql, java.nio.file.Path staged, long bytes) {
-        io.cairndb.sql.tree.Statement.LoadData l = (io.cairndb.sql.tree.Statement.LoadData) ParsedScripts.parse(sql).get(0).statement();
-        String database = l.table().database() != null ? l.table().database() : currentDatabase;
-        if (database == null) {
-            throw new CairnException(ErrorCode.NO_DATABASE_SELECTED, "No database selected");
-        }
-        String strict = variables.get("enable_insert_strict");
-        String timeZone = variables.get("time_zone");
-        try {
-            StreamLoad.Result r = StreamLoad.load(db, this, database, l.table().name(), LoadInfo.statementLabel(), l.options(), staged,
-                    bytes);
-            return List.of(new UpdateCount(r.loadedRows(), "Records: " + r.totalRows() + "  Deleted: 0  Skipped: "
-                    + r.unselectedRows() + "  Warnings: 0", 0, List.of()));
-        } finally {
-            variables.setSession("enable_insert_strict", strict);
-            variables.setSession("time_zone", timeZone);
-            applyTimeZone(timeZone);
-        }
+        return LoadDataLocal.run(db, this, sql, staged, bytes);
     }
 
     /** Runs {@code work} as the session's running statement: KILL, time limits and the slow log see it. */
