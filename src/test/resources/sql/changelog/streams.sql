@@ -242,6 +242,6 @@ v|VIEW
 query
 SELECT COLUMN_NAME, ORDINAL_POSITION, IS_NULLABLE, COLUMN_KEY FROM information_schema.columns WHERE TABLE_NAME = 'orders'
 ----
-id|1|NO|UNI
+id|1|NO|PRI
 status|2|YES|(empty)
 amount|3|YES|(empty)

@@ -123,3 +123,26 @@ SHOW TABLE STATUS
 events|2
 per_day|0
 recent|NULL
+
+statement ok
+CREATE TABLE typed (id BIGINT NOT NULL, d DECIMAL(10, 3), t DATETIME(3), c CHAR(4), s VARCHAR(20), n DOUBLE)
+DUPLICATE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1
+
+# MySQL's columns: sizes of strings and numbers, fractional seconds, character set; COLUMN_KEY PRI for
+# the key of a UNIQUE / PRIMARY / AGGREGATE table, MUL for a DUPLICATE one.
+query
+SELECT COLUMN_NAME, DATA_TYPE, CHARACTER_MAXIMUM_LENGTH, NUMERIC_PRECISION, NUMERIC_SCALE, DATETIME_PRECISION, CHARACTER_SET_NAME, COLUMN_TYPE, COLUMN_KEY FROM information_schema.columns WHERE TABLE_NAME = 'typed' ORDER BY ORDINAL_POSITION
+----
+id|bigint|NULL|19|0|NULL|NULL|bigint|MUL
+d|decimal|NULL|10|3|NULL|NULL|decimal(10, 3)|(empty)
+t|datetime|NULL|NULL|NULL|3|NULL|datetime(3)|(empty)
+c|char|4|NULL|NULL|NULL|utf8mb4|char(4)|(empty)
+s|varchar|20|NULL|NULL|NULL|utf8mb4|varchar(20)|(empty)
+n|double|NULL|22|NULL|NULL|NULL|double|(empty)
+
+query
+SELECT COLUMN_NAME, COLUMN_KEY FROM information_schema.columns WHERE TABLE_NAME = 'events' ORDER BY ORDINAL_POSITION
+----
+dt|PRI
+id|PRI
+v|(empty)

@@ -11,6 +11,7 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.catalog.TypeKind;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
@@ -111,6 +112,10 @@ public final class InformationSchema implements SystemTables {
                 "TABLE_ROWS", DataType.BIGINT), rows);
     }
 
+    /**
+     * MySQL's columns of information_schema.columns. COLUMN_KEY is PRI for the key of a UNIQUE, PRIMARY
+     * or AGGREGATE KEY table (one row per key) and MUL for a DUPLICATE KEY table's (rows may repeat it).
+     */
     private static String columns(StatementContext ctx) {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
@@ -118,20 +123,59 @@ public final class InformationSchema implements SystemTables {
                 if (!ctx.visible(db.name(), t.name())) {
                     continue;
                 }
-                int pos = 1;
+                long pos = 1;
                 for (ColumnMeta c : HiddenColumns.visible(ctx.session(), t)) {
-                    String key = !c.key() ? "" : t.keyModel() == KeyModel.DUPLICATE ? "DUP" : t.keyModel() == KeyModel.AGGREGATE
-                            ? "AGG" : "UNI";
+                    String key = !c.key() ? "" : t.keyModel() == KeyModel.DUPLICATE ? "MUL" : "PRI";
+                    DataType type = c.type();
+                    Long chars = characterLength(type);
+                    boolean text = chars != null;
                     rows.add(Arrays.asList("internal", db.name(), t.name(), c.name(), pos++, c.defaultValue(),
-                            c.nullable() ? "YES" : "NO", c.type().kind().name().toLowerCase(Locale.ROOT),
-                            c.type().toSql().toLowerCase(Locale.ROOT), key, c.comment()));
+                            c.nullable() ? "YES" : "NO", type.kind().name().toLowerCase(Locale.ROOT), chars,
+                            chars == null ? null : chars * 4, numericPrecision(type), numericScale(type),
+                            type.kind() == TypeKind.DATETIME ? (Long) (long) type.scale() : type.kind() == TypeKind.DATE ? (Long) 0L : null,
+                            text ? "utf8mb4" : null, text ? "utf8mb4_0900_bin" : null, type.toSql().toLowerCase(Locale.ROOT), key,
+                            "", "select,insert,update,references", c.comment(), ""));
                 }
             }
         }
         return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
                 "COLUMN_DEFAULT", DataType.STRING, "IS_NULLABLE", DataType.STRING, "DATA_TYPE", DataType.STRING,
-                "COLUMN_TYPE", DataType.STRING, "COLUMN_KEY", DataType.STRING, "COLUMN_COMMENT", DataType.STRING), rows);
+                "CHARACTER_MAXIMUM_LENGTH", DataType.BIGINT, "CHARACTER_OCTET_LENGTH", DataType.BIGINT,
+                "NUMERIC_PRECISION", DataType.BIGINT, "NUMERIC_SCALE", DataType.BIGINT, "DATETIME_PRECISION", DataType.BIGINT,
+                "CHARACTER_SET_NAME", DataType.STRING, "COLLATION_NAME", DataType.STRING, "COLUMN_TYPE", DataType.STRING,
+                "COLUMN_KEY", DataType.STRING, "EXTRA", DataType.STRING, "PRIVILEGES", DataType.STRING,
+                "COLUMN_COMMENT", DataType.STRING, "GENERATION_EXPRESSION", DataType.STRING), rows);
+    }
+
+    /** The most characters a value of a string type holds (Doris's limits when none is given), null for others. */
+    private static Long characterLength(DataType t) {
+        return switch (t.kind()) {
+            case CHAR -> (long) (t.length() < 0 ? 1 : t.length());
+            case VARCHAR -> (long) (t.length() < 0 ? 65533 : t.length());
+            case STRING, JSON -> 2147483643L;
+            default -> null;
+        };
+    }
+
+    /** Digits of a numeric type, as MySQL reports them. */
+    private static Long numericPrecision(DataType t) {
+        return switch (t.kind()) {
+            case BOOLEAN, TINYINT -> 3L;
+            case SMALLINT -> 5L;
+            case INT -> 10L;
+            case BIGINT -> 19L;
+            case LARGEINT -> 39L;
+            case FLOAT -> 12L;
+            case DOUBLE -> 22L;
+            case DECIMAL -> (long) t.precision();
+            default -> null;
+        };
+    }
+
+    private static Long numericScale(DataType t) {
+        return t.kind() == TypeKind.DECIMAL ? (Long) (long) t.scale() : t.kind().isInteger() || t.kind() == TypeKind.BOOLEAN ? (Long) 0L
+                : null;
     }
 
     /** The constraints of {@code ALTER TABLE .. ADD CONSTRAINT}, as MySQL lists them; none is enforced. */
