@@ -146,3 +146,16 @@ SELECT COLUMN_NAME, COLUMN_KEY FROM information_schema.columns WHERE TABLE_NAME 
 dt|PRI
 id|PRI
 v|(empty)
+
+statement ok
+SET query_timeout = 123
+
+query
+SELECT VARIABLE_VALUE FROM information_schema.session_variables WHERE VARIABLE_NAME = 'query_timeout'
+----
+123
+
+query
+SELECT VARIABLE_VALUE FROM information_schema.global_variables WHERE VARIABLE_NAME = 'query_timeout'
+----
+900

@@ -44,4 +44,14 @@ record SessionOverlay(SessionState session, String currentDatabase, AccessRights
     public String stagedLoad() {
         return session.stagedLoad();
     }
+
+    @Override
+    public java.util.Map<String, String> sessionVariables() {
+        return session.sessionVariables();
+    }
+
+    @Override
+    public java.util.Map<String, String> globalVariables() {
+        return session.globalVariables();
+    }
 }

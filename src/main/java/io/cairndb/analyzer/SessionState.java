@@ -44,4 +44,14 @@ public interface SessionState {
     default String stagedLoad() {
         return null;
     }
+
+    /** Every variable's value for this session (information_schema.session_variables), by name. */
+    default java.util.Map<String, String> sessionVariables() {
+        return java.util.Map.of();
+    }
+
+    /** Every variable's global value (information_schema.global_variables), by name. */
+    default java.util.Map<String, String> globalVariables() {
+        return java.util.Map.of();
+    }
 }

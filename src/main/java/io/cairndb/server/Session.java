@@ -168,6 +168,16 @@ public final class Session implements SqlSession, SessionState {
     }
 
     @Override
+    public Map<String, String> sessionVariables() {
+        return variables.sessionView();
+    }
+
+    @Override
+    public Map<String, String> globalVariables() {
+        return variables.globalView();
+    }
+
+    @Override
     public String localInfile(String sql) {
         return LoadDataLocal.fileRequested(sql);
     }

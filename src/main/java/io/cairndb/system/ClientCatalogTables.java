@@ -59,6 +59,13 @@ final class ClientCatalogTables {
                 "INFO", DataType.STRING), rows);
     }
 
+    /** VARIABLE_NAME and VARIABLE_VALUE, by name, as MySQL's session_variables and global_variables have them. */
+    static String variables(java.util.Map<String, String> values) {
+        List<List<Object>> rows = new ArrayList<>();
+        new java.util.TreeMap<>(values).forEach((name, value) -> rows.add(Arrays.asList(name, value)));
+        return SystemRows.fromItem(SystemRows.columns("VARIABLE_NAME", DataType.STRING, "VARIABLE_VALUE", DataType.STRING), rows);
+    }
+
     static String views(StatementContext ctx) {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {

@@ -69,6 +69,8 @@ public final class InformationSchema implements SystemTables {
             case "triggers" -> ClientCatalogTables.triggers();
             case "partitions" -> ClientCatalogTables.partitions(ctx);
             case "statistics" -> ClientCatalogTables.statistics(ctx);
+            case "session_variables" -> ClientCatalogTables.variables(ctx.session().sessionVariables());
+            case "global_variables" -> ClientCatalogTables.variables(ctx.session().globalVariables());
             default -> mvTables.table(ctx, table);
         };
     }
