@@ -55,6 +55,21 @@ public final class MaterializedViews {
     }
 
     /** Every task, finished ones from the history table read on {@code c} and live ones from the scheduler. */
+    /** KILL of a running refresh (listed in SHOW PROCESSLIST under its task id): false when no such task runs. */
+    public boolean killRunning(long taskId) {
+        for (TaskRecord t : runningTasks()) {
+            if (t.taskId() == taskId) {
+                return scheduler.cancelRunning(t.mvId(), taskId);
+            }
+        }
+        return false;
+    }
+
+    /** The refresh tasks running now. */
+    public List<TaskRecord> runningTasks() {
+        return scheduler.liveTasks().stream().filter(t -> t.status().equals("RUNNING")).toList();
+    }
+
     /** Refresh triggers skipped since start because a task was already pending, over every MV. */
     public long skippedTriggers() {
         return scheduler.skippedTotal();

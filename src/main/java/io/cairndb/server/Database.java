@@ -9,6 +9,7 @@ import io.cairndb.write.LoadLabels;
 import io.cairndb.write.TransactionHistory;
 import io.cairndb.catalog.DatabaseMeta;
 import io.cairndb.catalog.FeConfig;
+import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.UserMeta;
 import io.cairndb.changelog.ChangelogConfig;
@@ -307,6 +308,10 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     void kill(long connectionId, boolean queryOnly, AccessRights by) {
         Session s = sessions.get(connectionId);
         if (s == null) {
+            // A refresh is killed like a statement: ADMIN_PRIV, as for another user's session.
+            if (by.hasGlobal(Access.ADMIN) && materializedViews.killRunning(connectionId)) {
+                return;
+            }
             throw new CairnException(ErrorCode.UNKNOWN_THREAD, "Unknown thread id: " + connectionId);
         }
         // A user ends its own sessions; another user's only with ADMIN_PRIV, as MySQL and Doris have it.
@@ -351,6 +356,13 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         List<ProcessInfo> out = new ArrayList<>();
         for (Session s : sessions.values()) {
             out.add(s.processInfo());
+        }
+        // A running refresh is listed too, under its task id, as the account that created its MV.
+        for (io.cairndb.mv.TaskRecord t : materializedViews.runningTasks()) {
+            MvMeta mv = catalog.mvById(t.mvId());
+            String creator = mv == null || mv.creator() == null ? "root" : mv.creator().substring(0, mv.creator().lastIndexOf('@'));
+            out.add(new ProcessInfo(t.taskId(), creator, "localhost", t.startTime(), t.dbName(), "Query", t.startTime(), "REFRESHING",
+                    "REFRESH MATERIALIZED VIEW " + t.dbName() + "." + t.mvName() + " (task " + t.taskId() + ")", t.lastQueryId()));
         }
         out.sort(java.util.Comparator.comparingLong(ProcessInfo::id));
         return out;

@@ -651,7 +651,7 @@ public final class Session implements SqlSession, SessionState {
     ProcessInfo processInfo() {
         String sql = runningSql;
         return new ProcessInfo(connectionId, user, host, loginTime, currentDatabase, sql == null ? "Sleep" : "Query",
-                statementStart, sql == null ? "" : "RUNNING", sql);
+                statementStart, sql == null ? "" : "RUNNING", sql, "");
     }
 
     @Override

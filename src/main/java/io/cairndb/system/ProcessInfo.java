@@ -1,6 +1,9 @@
 package io.cairndb.system;
 
-/** One connection as SHOW PROCESSLIST shows it; {@code info} is the running statement or null. */
+/**
+ * One connection, or one running MV refresh, as SHOW PROCESSLIST shows it; {@code info} is the running
+ * statement or null; {@code queryId} the refresh's query id, empty for a connection.
+ */
 public record ProcessInfo(long id, String user, String host, long loginTime, String database, String command,
-                          long startedAt, String state, String info) {
+                          long startedAt, String state, String info, String queryId) {
 }

@@ -352,7 +352,7 @@ public final class ShowExecutor {
             String info = p.info() == null ? "" : (full || p.info().length() <= 100 ? p.info() : p.info().substring(0, 100));
             rows.add(java.util.Arrays.asList(p.id() == ctx.session().connectionId() ? "Yes" : "No", p.id(), p.user(), p.host(),
                     ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(p.loginTime()), zone), 0), "internal",
-                    p.database() == null ? "" : p.database(), p.command(), (now - p.startedAt()) / 1000, p.state(), "", info));
+                    p.database() == null ? "" : p.database(), p.command(), (now - p.startedAt()) / 1000, p.state(), p.queryId(), info));
         }
         return new ListRowResult(cols, rows);
     }
