@@ -251,16 +251,20 @@ final class MvRefresher {
         Connection c = ctx.txn().connection();
         String batch = mv.properties().get("refresh_partition_num");
         int size = batch == null ? chosen.size() : Integer.parseInt(batch.trim());
+        List<String> partitionNames = chosen.stream().map(PartitionTracker.Target::name).toList();
+        control.planned(partitionNames);
         if (chosen.size() == total && size >= total && coversAll(def, bases, chosen)) {
             List<String> names = mvTable.columnNames().stream().map(Sql::ident).toList();
             control.execute(c, "DELETE FROM " + target);
             control.execute(c, "INSERT INTO " + target + " SELECT * FROM (" + ctx.translator().translate(def.query()) + ") AS "
                     + Sql.ident("__mv") + "(" + String.join(", ", names) + ")" + keyOrder(mvTable));
+            control.completed(partitionNames);
             return;
         }
         for (int from = 0; from < chosen.size(); from += size) {
-            rebuildPartitions(ctx, def, mvTable, chosen.subList(from, Math.min(chosen.size(), from + size)), bases, target,
-                    control);
+            List<PartitionTracker.Target> some = chosen.subList(from, Math.min(chosen.size(), from + size));
+            rebuildPartitions(ctx, def, mvTable, some, bases, target, control);
+            control.completed(some.stream().map(PartitionTracker.Target::name).toList());
         }
     }
 

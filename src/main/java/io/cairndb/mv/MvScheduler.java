@@ -395,7 +395,7 @@ public final class MvScheduler implements AutoCloseable {
             synchronized (job) {
                 for (TaskRun r : Arrays.asList(job.running, job.pending)) {
                     if (r != null && !r.record.finished()) {
-                        out.add(r.record);
+                        out.add(r.record.status().equals("RUNNING") ? r.control.progressed(r.record) : r.record);
                     }
                 }
             }

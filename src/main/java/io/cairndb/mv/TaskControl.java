@@ -6,6 +6,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
 import java.sql.Connection;
+import java.util.List;
 
 /**
  * Lets CANCEL stop a running refresh: a cancel interrupts the refresh's transaction (the statement in
@@ -14,6 +15,24 @@ import java.sql.Connection;
 final class TaskControl {
     private volatile boolean canceled;
     private volatile Txn txn;
+    /** The MV partitions the refresh is rebuilding, and those done so far: tasks() shows its progress. */
+    private volatile List<String> planned = List.of();
+    private final List<String> completed = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    void planned(List<String> partitions) {
+        completed.clear();
+        planned = List.copyOf(partitions);
+    }
+
+    void completed(List<String> partitions) {
+        completed.addAll(partitions);
+    }
+
+    /** {@code record} with the progress made so far, when the refresh has said what it rebuilds. */
+    TaskRecord progressed(TaskRecord record) {
+        List<String> need = planned;
+        return need.isEmpty() ? record : record.withProgress(need, List.copyOf(completed));
+    }
 
     /** The transaction the task runs in; a cancel that came first interrupts it at once. */
     void attach(Txn running) {

@@ -39,6 +39,13 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
         return startTime == 0 ? 0 : (finishTime == 0 ? System.currentTimeMillis() : finishTime) - startTime;
     }
 
+    /** This running task as far as it has got: the partitions it is rebuilding and those it has rebuilt. */
+    TaskRecord withProgress(List<String> need, List<String> done) {
+        return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime, finishTime,
+                triggerMode, completeRequested, refreshMode, need, done, lastQueryId, requestedPartitions, planSignatureMatches,
+                requestedMethod, ivmFallbackReason, ivmRebuiltPartitions, ivmSourceVersions, ivmSourceTimes, ivmCost);
+    }
+
     /** {@code 100.00% (15/15)}; a task with nothing to refresh is complete. */
     public String progress() {
         int need = needRefreshPartitions.size();
