@@ -279,6 +279,11 @@ passwordPolicy
 adminStatement
     : adminSetConfig
     | adminShowConfig
+    | analyzeTable
+    ;
+
+analyzeTable
+    : ANALYZE TABLE qualifiedName (LEFT_PAREN identifierList RIGHT_PAREN)? (WITH SYNC)?
     ;
 
 adminSetConfig
@@ -659,6 +664,7 @@ showStatement
     | SHOW routine=(PROCEDURE | FUNCTION) STATUS likeClause?                             #showRoutineStatus
     | SHOW TRIGGERS ((FROM | IN) identifier)? likeClause?                                 #showTriggers
     | SHOW PROC string                                                                    #showProc
+    | SHOW COLUMN STATS qualifiedName (LEFT_PAREN identifierList RIGHT_PAREN)?           #showColumnStats
     | SHOW (CHARSET | CHARACTER SET) likeClause?                                          #showCharset
     | SHOW COLLATION likeClause?                                                          #showCollation
     | SHOW (INDEX | INDEXES | KEYS) (FROM | IN) qualifiedName ((FROM | IN) identifier)?   #showIndex
@@ -1032,7 +1038,7 @@ identifier
     ;
 
 nonReserved
-    : PROC | PLUGINS | CATALOGS | PROCEDURE | FUNCTION | TRIGGERS | ANALYZE | FRONTENDS | BACKENDS | LOAD | DATA | INFILE | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
+    : STATS | PROC | PLUGINS | CATALOGS | PROCEDURE | FUNCTION | TRIGGERS | ANALYZE | FRONTENDS | BACKENDS | LOAD | DATA | INFILE | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
     | ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
@@ -1092,6 +1098,7 @@ FRONTENDS: 'FRONTENDS';
 ANALYZE: 'ANALYZE';
 PLUGINS: 'PLUGINS';
 PROC: 'PROC';
+STATS: 'STATS';
 CATALOGS: 'CATALOGS';
 PROCEDURE: 'PROCEDURE';
 FUNCTION: 'FUNCTION';

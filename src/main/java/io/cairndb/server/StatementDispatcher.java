@@ -28,6 +28,7 @@ import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.system.ClientShows;
+import io.cairndb.system.ColumnStatistics;
 import io.cairndb.system.DynamicPartitionTables;
 import io.cairndb.system.ShowExecutor;
 import io.cairndb.write.DeleteExecutor;
@@ -155,6 +156,12 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.ShowLastInsert) {
             return TransactionShows.lastInsert(session.loads().lastInsert());
+        }
+        if (statement instanceof Statement.AnalyzeTable s) {
+            return ColumnStatistics.analyze(ctx, s);
+        }
+        if (statement instanceof Statement.ShowColumnStats s) {
+            return ColumnStatistics.show(ctx, s);
         }
         if (statement instanceof Statement.ShowProc s) {
             return ServerShows.proc(ctx, s.path(), session.database());

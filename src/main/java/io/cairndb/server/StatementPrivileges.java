@@ -59,6 +59,10 @@ final class StatementPrivileges {
             }
         } else if (s instanceof Statement.Insert i) {
             table(ctx, Access.LOAD, i.table());
+        } else if (s instanceof Statement.AnalyzeTable t) {
+            table(ctx, Access.SELECT, t.table());
+        } else if (s instanceof Statement.ShowColumnStats t) {
+            table(ctx, Access.SHOW, t.table());
         } else if (s instanceof Statement.LoadData l) {
             table(ctx, Access.LOAD, l.table());
         } else if (s instanceof Statement.Update u) {

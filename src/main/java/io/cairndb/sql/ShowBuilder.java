@@ -7,6 +7,7 @@ import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Statement;
 
+import java.util.List;
 import java.util.Locale;
 
 import static io.cairndb.sql.TreeValues.identifier;
@@ -96,6 +97,12 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     public Statement visitShowTriggers(CairnSqlParser.ShowTriggersContext ctx) {
         QualifiedName database = ctx.identifier() == null ? null : QualifiedName.of(identifier(ctx.identifier()));
         return new Statement.ShowOther("TRIGGERS", database, AstBuilder.like(ctx.likeClause()));
+    }
+
+    @Override
+    public Statement visitShowColumnStats(CairnSqlParser.ShowColumnStatsContext ctx) {
+        return new Statement.ShowColumnStats(qualifiedName(ctx.qualifiedName()), ctx.identifierList() == null ? List.of()
+                : ctx.identifierList().identifier().stream().map(TreeValues::identifier).toList());
     }
 
     @Override

@@ -7,6 +7,8 @@ import io.cairndb.sql.CairnSqlParser.DropStreamContext;
 import io.cairndb.sql.CairnSqlParser.ShowStreamsContext;
 import io.cairndb.sql.tree.Statement;
 
+import java.util.List;
+
 /** Builds the table-stream statements and the ADMIN statements. */
 final class StreamAdminBuilder extends CairnSqlBaseVisitor<Object> {
 
@@ -31,6 +33,12 @@ final class StreamAdminBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitAdminSetConfig(AdminSetConfigContext ctx) {
         return new Statement.AdminSetConfig(TreeValues.properties(ctx.propertyList()));
+    }
+
+    @Override
+    public Statement visitAnalyzeTable(CairnSqlParser.AnalyzeTableContext ctx) {
+        return new Statement.AnalyzeTable(TreeValues.qualifiedName(ctx.qualifiedName()), ctx.identifierList() == null ? List.of()
+                : ctx.identifierList().identifier().stream().map(TreeValues::identifier).toList());
     }
 
     @Override

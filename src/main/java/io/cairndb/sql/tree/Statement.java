@@ -340,6 +340,20 @@ public interface Statement {
     record ShowTransaction(String database, Long id, String label) implements Statement {
     }
 
+    /** {@code ANALYZE TABLE t [(c1, ..)] [WITH SYNC]}: collects the columns' statistics; columns empty for all. */
+    record AnalyzeTable(QualifiedName table, List<String> columns) implements Statement {
+        public AnalyzeTable {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** {@code SHOW COLUMN STATS t [(c1, ..)]}; columns empty for all. */
+    record ShowColumnStats(QualifiedName table, List<String> columns) implements Statement {
+        public ShowColumnStats {
+            columns = List.copyOf(columns);
+        }
+    }
+
     /** {@code SHOW PROC '/path'}: Doris's tree of system information. */
     record ShowProc(String path) implements Statement {
     }
