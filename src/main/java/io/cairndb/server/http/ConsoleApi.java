@@ -26,6 +26,9 @@ import java.util.Map;
 final class ConsoleApi {
     static final String SQL = "/api/console/sql";
     static final int MAX_SQL_BYTES = 1 << 20;
+    /** The header the console's page sends with each SQL call, which a cross-site form cannot. */
+    static final String REQUESTED_BY = "X-Requested-By";
+    static final String REQUESTED_BY_VALUE = "cairndb-console";
     private static final int MAX_ROWS = 10_000;
     private static volatile byte[] page;
 

@@ -124,6 +124,13 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
                 return;
             }
             if (path.equals(ConsoleApi.SQL) && request.method().equals(HttpMethod.POST)) {
+                // Only a page that sets this header may run SQL: a form another site posts cannot, as the
+                // browser would send the console's login (or none, for a passwordless root) with it.
+                if (!ConsoleApi.REQUESTED_BY_VALUE.equals(request.headers().get(ConsoleApi.REQUESTED_BY))) {
+                    answer = json(HttpResponseStatus.FORBIDDEN, Map.of("error", "The console's SQL call needs the header "
+                            + ConsoleApi.REQUESTED_BY + ": " + ConsoleApi.REQUESTED_BY_VALUE));
+                    return;
+                }
                 console = new ConsoleRequest(user, remoteAddress, new java.io.ByteArrayOutputStream());
             } else {
                 answer = page(ConsoleApi.page());
