@@ -1,5 +1,6 @@
 package io.cairndb.server;
 
+import io.cairndb.analyzer.PartitionPruning;
 import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.Access;
@@ -336,6 +337,7 @@ final class StatementDispatcher {
         }
         rows.add(List.of("Logical plan:"));
         PlanText.of(plan).lines().forEach(line -> rows.add(List.of("  " + line)));
+        PartitionPruning.describe(ctx, plan).forEach(line -> rows.add(List.of("Partitions: " + line)));
         String sql = ctx.translator().print(plan);
         rows.add(List.of("DuckDB SQL: " + sql));
         for (List<Object> r : Sql.rows(ctx.txn().connection(), "EXPLAIN " + sql)) {
