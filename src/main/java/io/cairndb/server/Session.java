@@ -497,7 +497,7 @@ public final class Session implements SqlSession, SessionState {
     }
 
     /** The time limit a load transaction reports: insert_timeout, in milliseconds. */
-    private long loadTimeoutMs() {
+    long loadTimeoutMs() {
         return variables.number("insert_timeout") * 1000;
     }
 

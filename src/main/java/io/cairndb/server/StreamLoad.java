@@ -16,6 +16,7 @@ import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
 import io.cairndb.sql.tree.Relation;
 import io.cairndb.sql.tree.Statement;
+import io.cairndb.write.LoadTransaction;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +65,14 @@ public final class StreamLoad {
             return load(db, session, database, table, label, headers, body, bytes);
         } catch (CairnException e) {
             boolean duplicate = e.getMessage() != null && e.getMessage().startsWith("Label [" + label + "] has already been used");
-            return new Result(0, label, duplicate ? "Label Already Exists" : "Fail", duplicate ? "FINISHED" : null, e.getMessage(),
+            long txnId = 0;
+            if (!duplicate) {
+                // A failed load is an aborted transaction, as Doris lists it (SHOW LOAD CANCELLED, doris_fe_txn_failed).
+                txnId = db.transactionHistory().nextId();
+                db.transactionHistory().record(new LoadTransaction(txnId, database, label, LoadTransaction.ABORTED,
+                        LoadTransaction.BACKEND_STREAMING, started, null, null, String.valueOf(e.getMessage()), session.loadTimeoutMs()));
+            }
+            return new Result(txnId, label, duplicate ? "Label Already Exists" : "Fail", duplicate ? "FINISHED" : null, e.getMessage(),
                     0, 0, 0, 0, bytes, System.currentTimeMillis() - started);
         }
     }

@@ -151,6 +151,11 @@ class StreamLoadTest {
         assertEquals("Stream Load header jsonpaths is not supported", unsupported.get("Message").asText());
         JsonNode missing = load("root", "", "nope", "1\n", Map.of());
         assertEquals("Fail", missing.get("Status").asText());
+        // A failed load is an aborted transaction: SHOW LOAD lists it CANCELLED with its reason.
+        exec(root, "USE d");
+        String[] cancelled = rows(root, "SHOW LOAD WHERE State = 'CANCELLED' AND TransactionId = '"
+                + missing.get("TxnId").asText() + "'").get(0).split("\\|");
+        assertEquals(List.of("STREAM_LOAD", "Table [nope] does not exist in database [d]."), List.of(cancelled[4], cancelled[7]));
         assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
         try (var staged = Files.list(db.stagingDirectory())) {
             assertEquals(0, staged.count(), "staged bodies are deleted");
