@@ -6,6 +6,7 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.RowResult;
+import io.cairndb.engine.TimeText;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Statement;
@@ -92,8 +93,9 @@ public final class ClientShows {
             }
             Long count = t.isView() ? null : counts.get(SystemRows.rowCountKey(t));
             rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, count == null ? null : count.toString(), null,
-                    null, null, null, null, null,
-                    null, null, null, "utf8mb4_0900_bin", null, null, t.isView() ? "VIEW" : t.comment()));
+                    null, null, null, null, null, TimeText.format(t.createTime(), ctx.session().zone()),
+                    t.isView() ? null : TimeText.format(t.updateTime(), ctx.session().zone()), null, "utf8mb4_0900_bin", null, null,
+                    t.isView() ? "VIEW" : t.comment()));
         }
         return new ListRowResult(ShowExecutor.strings("Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length",
                 "Data_length", "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time",

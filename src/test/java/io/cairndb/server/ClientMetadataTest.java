@@ -1,6 +1,7 @@
 package io.cairndb.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cairndb.server.mysql.MysqlServer;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,15 @@ class ClientMetadataTest {
                 DatabaseMetaData meta = c.getMetaData();
                 assertEquals(List.of("a:1:PRIMARY", "b:2:PRIMARY"), primaryKeys(meta, "u"));
                 assertEquals(List.of(), primaryKeys(meta, "d"));
+                // SHOW TABLE STATUS gives each table's creation and last update, as MySQL clients show them.
+                try (ResultSet rs = st.executeQuery("SHOW TABLE STATUS FROM md LIKE 'u'")) {
+                    rs.next();
+                    assertEquals("Doris", rs.getString("Engine"));
+                    assertEquals(0, rs.getLong("Rows"));
+                    java.sql.Timestamp created = rs.getTimestamp("Create_time");
+                    java.sql.Timestamp updated = rs.getTimestamp("Update_time");
+                    assertTrue(created != null && updated != null && !updated.before(created), created + " / " + updated);
+                }
             }
         }
     }
