@@ -592,7 +592,7 @@ public final class Session implements SqlSession, SessionState {
     }
 
     /** A client's address ({@code host:port} or a bare name) without its port. */
-    static String hostOf(String remoteAddress) {
+    public static String hostOf(String remoteAddress) {
         int port = remoteAddress.lastIndexOf(':');
         return port > 0 ? remoteAddress.substring(0, port) : remoteAddress;
     }

@@ -142,6 +142,7 @@ public final class StreamLoad {
      */
     private static Statement.Insert insert(String database, String table, String label, Map<String, String> headers,
                                            List<String> fileColumns, Session session) {
+        List<String> tableColumns = tableColumns(session, database, table);
         List<String> names = new ArrayList<>();
         List<QueryBody.SelectItem> derived = new ArrayList<>();
         List<String> targets = new ArrayList<>();
@@ -149,7 +150,7 @@ public final class StreamLoad {
         boolean named = !"csv".equalsIgnoreCase(headers.getOrDefault("format", "csv")) && columns == null;
         if (columns == null) {
             if (!named) {
-                names.addAll(tableColumns(session, database, table));
+                names.addAll(tableColumns);
                 if (names.size() != fileColumns.size()) {
                     throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The data has " + fileColumns.size() + " column(s) but table "
                             + table + " has " + names.size() + ": name the data's columns with the columns header");
@@ -185,7 +186,6 @@ public final class StreamLoad {
         Relation staged = new Relation.TableFunction("stream_load", List.of(), Map.of(), "__staged", List.of());
         Query source = Query.of(select(renamed, staged, null));
         List<QueryBody.SelectItem> mapped = new ArrayList<>();
-        List<String> tableColumns = tableColumns(session, database, table);
         List<String> insertColumns = new ArrayList<>();
         for (String n : names) {
             if (tableColumns.stream().anyMatch(c -> c.equalsIgnoreCase(n)) && !targets.contains(n)) {

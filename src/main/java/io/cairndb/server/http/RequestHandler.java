@@ -119,7 +119,7 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
         }
         if (ConsoleApi.serves(path)) {
             String remoteAddress = remote(ctx);
-            String user = consoleUser(request, remoteAddress.substring(0, Math.max(remoteAddress.lastIndexOf(':'), 0)));
+            String user = consoleUser(request, Session.hostOf(remoteAddress));
             if (user == null) {
                 return;
             }
@@ -144,7 +144,7 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
             return;
         }
         String remoteAddress = remote(ctx);
-        String host = remoteAddress.substring(0, Math.max(remoteAddress.lastIndexOf(':'), 0));
+        String host = Session.hostOf(remoteAddress);
         String[] credentials = credentials(request.headers().get(HttpHeaderNames.AUTHORIZATION));
         if (credentials == null) {
             answer = unauthorized("Stream Load needs HTTP basic authentication: curl -u user:password");
