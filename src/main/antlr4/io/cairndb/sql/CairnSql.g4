@@ -672,6 +672,7 @@ showStatement
     | SHOW TRANSACTION ((FROM | IN) identifier)? whereClause                              #showTransaction
     | SHOW LAST INSERT                                                                    #showLastInsert
     | SHOW LOAD ((FROM | IN) identifier)? whereClause? orderByClause? limitClause?        #showLoad
+    | SHOW DATA ((FROM | IN) qualifiedName)? orderByClause?                               #showData
     | SHOW CONSTRAINTS FROM qualifiedName                                                 #showConstraints
     ;
 

@@ -4,6 +4,7 @@ import io.cairndb.analyzer.SystemTables;
 import io.cairndb.catalog.Access;
 import io.cairndb.catalog.AccessRights;
 import io.cairndb.catalog.Catalog;
+import io.cairndb.system.DataSizes;
 import io.cairndb.system.InformationSchema;
 import io.cairndb.write.LoadLabels;
 import io.cairndb.write.TransactionHistory;
@@ -68,6 +69,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final FeConfig config;
     private final Tso tso = new Tso();
     private final TransactionHistory transactionHistory = new TransactionHistory();
+    private final DataSizes dataSizes = new DataSizes();
     private final SystemTables systemTables;
     private final MaterializedViews materializedViews;
     private final SyncMaterializedViews syncMaterializedViews;
@@ -137,7 +139,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
         materializedViews = new MaterializedViews(new MvScheduler(this, catalog, config, locks));
-        systemTables = new InformationSchema(materializedViews, this::processes);
+        systemTables = new InformationSchema(materializedViews, this::processes, dataSizes);
         syncMaterializedViews = new SyncMaterializedViews(catalog, this, locks);
         syncMaterializedViews.recover();
         housekeepingConnection = engine.connect();
@@ -378,6 +380,10 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     TableLocks locks() {
         return locks;
+    }
+
+    DataSizes dataSizes() {
+        return dataSizes;
     }
 
     SystemTables systemTables() {

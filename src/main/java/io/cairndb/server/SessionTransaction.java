@@ -160,6 +160,7 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert || s instanceof Statement.ShowLoad
+                || s instanceof Statement.ShowData
                 || s instanceof Statement.ShowProc || s instanceof Statement.ShowColumnStats || s instanceof Statement.ShowConstraints
                 || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs
                 || s instanceof AccountStatement.ShowGrants || s instanceof AccountStatement.ShowRoles;

@@ -30,6 +30,7 @@ import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.system.ClientShows;
 import io.cairndb.system.ColumnStatistics;
+import io.cairndb.system.DataShows;
 import io.cairndb.system.DynamicPartitionTables;
 import io.cairndb.system.ShowExecutor;
 import io.cairndb.write.DeleteExecutor;
@@ -129,7 +130,7 @@ final class StatementDispatcher {
             return ShowExecutor.createTable(ctx, s);
         }
         if (statement instanceof Statement.ShowPartitions s) {
-            return ShowExecutor.partitions(ctx, s);
+            return ShowExecutor.partitions(ctx, s, session.database().dataSizes());
         }
         if (statement instanceof Statement.ShowDynamicPartitionTables s) {
             return DynamicPartitionTables.show(ctx, s, session.database().dynamicPartitions()::status);
@@ -155,6 +156,9 @@ final class StatementDispatcher {
         if (statement instanceof Statement.ShowLoad s) {
             return TransactionShows.loads(ctx, s, session.database());
         }
+        if (statement instanceof Statement.ShowData s) {
+            return DataShows.show(ctx, s, session.database().dataSizes());
+        }
         if (statement instanceof Statement.ShowLastInsert) {
             return TransactionShows.lastInsert(session.loads().lastInsert());
         }
@@ -171,7 +175,7 @@ final class StatementDispatcher {
             return ServerShows.show(s, session.database());
         }
         if (statement instanceof Statement.ShowOther s) {
-            return ClientShows.show(ctx, s);
+            return ClientShows.show(ctx, s, session.database().dataSizes());
         }
         if (statement instanceof Statement.CreateStream s) {
             return StreamDdl.create(ctx, s);

@@ -9,6 +9,7 @@ import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Statement;
+import io.cairndb.system.DataShows;
 
 /**
  * The privileges each statement needs on the objects it names, checked before it runs, as Doris
@@ -33,6 +34,13 @@ final class StatementPrivileges {
             requireVisible(ctx, t.database() != null ? t.database() : database(ctx, null));
         } else if (s instanceof Statement.ShowLoad l) {
             requireVisible(ctx, l.database() != null ? l.database() : database(ctx, null));
+        } else if (s instanceof Statement.ShowData d) {
+            DataShows.Target target = DataShows.target(ctx, d);
+            if (target.table() != null) {
+                ctx.access().require(Access.SHOW, target.database(), target.table());
+            } else {
+                requireVisible(ctx, target.database());
+            }
         } else if (s instanceof Statement.ShowStreams t) {
             requireVisible(ctx, t.database() != null ? t.database() : database(ctx, null));
         } else if (s instanceof Statement.ShowDynamicPartitionTables t) {

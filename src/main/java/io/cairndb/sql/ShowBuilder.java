@@ -162,6 +162,12 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitShowData(CairnSqlParser.ShowDataContext ctx) {
+        return new Statement.ShowData(ctx.qualifiedName() == null ? null : qualifiedName(ctx.qualifiedName()),
+                ast.orderBy(ctx.orderByClause()));
+    }
+
+    @Override
     public Statement visitShowConstraints(ShowConstraintsContext ctx) {
         return new Statement.ShowConstraints(qualifiedName(ctx.qualifiedName()));
     }

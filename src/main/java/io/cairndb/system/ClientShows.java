@@ -21,7 +21,8 @@ public final class ClientShows {
     private ClientShows() {
     }
 
-    public static RowResult show(StatementContext ctx, Statement.ShowOther stmt) {
+    /** {@code sizes}: the tables' bytes, for SHOW TABLE STATUS. */
+    public static RowResult show(StatementContext ctx, Statement.ShowOther stmt, DataSizes sizes) {
         return switch (stmt.what()) {
             case "WARNINGS" -> new ListRowResult(ShowExecutor.strings("Level", "Code", "Message"), ctx.session().warnings().stream()
                     .map(m -> List.<Object>of("Warning", "1265", m)).toList());
@@ -33,7 +34,7 @@ public final class ClientShows {
             case "COLLATION" -> new ListRowResult(ShowExecutor.strings("Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"),
                     RowFilter.like(List.of(List.of("utf8mb4_0900_bin", "utf8mb4", "309", "Yes", "Yes", "1")), 0, stmt.like()));
             case "INDEX", "INDEXES", "KEYS" -> keys(ctx.table(stmt.target()));
-            case "TABLE STATUS" -> tableStatus(ctx, stmt);
+            case "TABLE STATUS" -> tableStatus(ctx, stmt, sizes);
             case "PLUGINS" -> new ListRowResult(ShowExecutor.strings("Name", "Status", "Type", "Library", "License"), List.of());
             case "PRIVILEGES" -> privileges();
             case "CATALOGS" -> new ListRowResult(ShowExecutor.strings("CatalogId", "CatalogName", "Type", "IsCurrent", "CreateTime",
@@ -83,7 +84,7 @@ public final class ClientShows {
                 "Collation", "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment"), rows);
     }
 
-    private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt) {
+    private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt, DataSizes sizes) {
         String db = ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
         Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<List<Object>> rows = new ArrayList<>();
@@ -91,9 +92,11 @@ public final class ClientShows {
             if (!ctx.visible(db, t.name())) {
                 continue;
             }
-            Long count = t.isView() ? null : counts.get(SystemRows.rowCountKey(t));
-            rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, count == null ? null : count.toString(), null,
-                    null, null, null, null, null, TimeText.format(t.createTime(), ctx.session().zone()),
+            Long count = t.isView() ? null : counts.getOrDefault(SystemRows.rowCountKey(t), 0L);
+            Long bytes = t.isView() ? null : sizes.totalBytes(ctx, t, counts);
+            rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, text(count),
+                    text(count == null ? null : count == 0 ? 0L : bytes / count), text(bytes), null, text(t.isView() ? null : 0L),
+                    null, null, TimeText.format(t.createTime(), ctx.session().zone()),
                     t.isView() ? null : TimeText.format(t.updateTime(), ctx.session().zone()), null, "utf8mb4_0900_bin", null, null,
                     t.isView() ? "VIEW" : t.comment()));
         }
@@ -101,5 +104,9 @@ public final class ClientShows {
                 "Data_length", "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time",
                 "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment"),
                 RowFilter.like(rows, 0, stmt.like()));
+    }
+
+    private static String text(Long n) {
+        return n == null ? null : n.toString();
     }
 }

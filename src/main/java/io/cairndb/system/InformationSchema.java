@@ -31,11 +31,14 @@ public final class InformationSchema implements SystemTables {
 
     private final MvSystemTables mvTables;
     private final java.util.function.Supplier<List<ProcessInfo>> processes;
+    private final DataSizes sizes;
 
-    /** {@code processes}: the sessions open now, for information_schema.processlist. */
-    public InformationSchema(io.cairndb.mv.MaterializedViews mvs, java.util.function.Supplier<List<ProcessInfo>> processes) {
+    /** {@code processes}: the sessions open now, for information_schema.processlist; {@code sizes}: tables' bytes. */
+    public InformationSchema(io.cairndb.mv.MaterializedViews mvs, java.util.function.Supplier<List<ProcessInfo>> processes,
+                             DataSizes sizes) {
         this.mvTables = new MvSystemTables(mvs);
         this.processes = processes;
+        this.sizes = sizes;
     }
 
     @Override
@@ -52,7 +55,7 @@ public final class InformationSchema implements SystemTables {
     public String fromItem(StatementContext ctx, String database, String table) {
         return switch (table.toLowerCase(Locale.ROOT)) {
             case "schemata" -> schemata(ctx);
-            case "tables" -> tables(ctx);
+            case "tables" -> tables(ctx, sizes);
             case "columns" -> columns(ctx);
             case "table_streams" -> streams(ctx);
             case "table_stream_consumption" -> consumption(ctx);
@@ -94,8 +97,11 @@ public final class InformationSchema implements SystemTables {
                 "SQL_PATH", DataType.STRING), rows);
     }
 
-    /** TABLE_ROWS is DuckDB's count of each table's rows (as MySQL's, an estimate where rows were deleted). */
-    private static String tables(StatementContext ctx) {
+    /**
+     * TABLE_ROWS is DuckDB's count of each table's rows (as MySQL's, an estimate where rows were
+     * deleted); DATA_LENGTH the bytes of its rows and rollups ({@link DataSizes}).
+     */
+    private static String tables(StatementContext ctx, DataSizes sizes) {
         Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
@@ -103,15 +109,23 @@ public final class InformationSchema implements SystemTables {
                 if (!ctx.visible(db.name(), t.name())) {
                     continue;
                 }
-                rows.add(Arrays.asList("internal", db.name(), t.name(), ShowExecutor.tableType(t),
-                        t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment(),
-                        t.isView() ? null : counts.get(SystemRows.rowCountKey(t))));
+                List<Object> row = new ArrayList<>(Arrays.asList("internal", db.name(), t.name(), ShowExecutor.tableType(t),
+                        t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
+                if (t.isView()) {
+                    row.addAll(Arrays.asList(null, null, null, null));
+                } else {
+                    long count = counts.getOrDefault(SystemRows.rowCountKey(t), 0L);
+                    long bytes = sizes.totalBytes(ctx, t, counts);
+                    row.addAll(List.of(count, bytes, count == 0 ? 0 : bytes / count, 0L));
+                }
+                rows.add(row);
             }
         }
         return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "TABLE_TYPE", DataType.STRING, "ENGINE", DataType.STRING,
                 "CREATE_TIME", DataType.DATETIME, "UPDATE_TIME", DataType.DATETIME, "TABLE_COMMENT", DataType.STRING,
-                "TABLE_ROWS", DataType.BIGINT), rows);
+                "TABLE_ROWS", DataType.BIGINT, "DATA_LENGTH", DataType.BIGINT, "AVG_ROW_LENGTH", DataType.BIGINT,
+                "INDEX_LENGTH", DataType.BIGINT), rows);
     }
 
     /**

@@ -104,7 +104,8 @@ public final class ShowExecutor {
         return new ListRowResult(strings("Table", "Create Table"), List.of(List.of(t.name(), ShowCreateTable.of(t))));
     }
 
-    public static RowResult partitions(StatementContext ctx, Statement.ShowPartitions stmt) {
+    /** DataSize shares the table's bytes ({@link DataSizes}) among its partitions by their rows. */
+    public static RowResult partitions(StatementContext ctx, Statement.ShowPartitions stmt, DataSizes sizes) {
         TableMeta base = ctx.baseTable(stmt.table());
         TableMeta t = stmt.temporary() ? TemporaryPartitionTable.of(base) : base;
         List<ResultColumn> cols = new ArrayList<>();
@@ -123,6 +124,8 @@ public final class ShowExecutor {
         cols.add(new ResultColumn("CommittedVersion", DataType.BIGINT));
         cols.add(new ResultColumn("RowCount", DataType.BIGINT));
         List<Long> counts = rowCounts(ctx, t);
+        long rowsInAll = counts.stream().mapToLong(Long::longValue).sum();
+        long bytesInAll = rowsInAll == 0 ? 0 : sizes.tableBytes(ctx, t, SystemRows.tableRowCounts(ctx.txn().connection()));
         ZoneId zone = ctx.session().zone();
         List<List<Object>> rows = new ArrayList<>();
         List<PartitionMeta> parts = t.partitioning().partitions();
@@ -144,7 +147,7 @@ public final class ShowExecutor {
             row.add("9999-12-31 23:59:59");
             row.add("");
             row.add(null);
-            row.add("0.000 ");
+            row.add(DataSizes.format(rowsInAll == 0 ? 0 : Math.round((double) bytesInAll * counts.get(i) / rowsInAll)));
             row.add("false");
             row.add("tag.location.default: 1");
             row.add("true");

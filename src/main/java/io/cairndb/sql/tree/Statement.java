@@ -365,6 +365,16 @@ public interface Statement {
         }
     }
 
+    /**
+     * {@code SHOW DATA [FROM [db.]table | db] [ORDER BY ..]}: the data size of each table of a
+     * database, or of each index of one table; target nullable (the current database).
+     */
+    record ShowData(QualifiedName target, List<OrderItem> orderBy) implements Statement {
+        public ShowData {
+            orderBy = List.copyOf(orderBy);
+        }
+    }
+
     /** {@code SHOW LAST INSERT}: the session's most recent INSERT. */
     record ShowLastInsert() implements Statement {
     }

@@ -1,0 +1,152 @@
+package io.cairndb.system;
+
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.PartitionMeta;
+import io.cairndb.catalog.RollupMeta;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.engine.Sql;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The bytes a table's data takes in DuckDB's storage, for SHOW DATA, SHOW PARTITIONS' DataSize,
+ * SHOW TABLE STATUS and information_schema.tables. Computed from the table's storage segments: a
+ * checkpointed segment takes the span up to the next segment in its block; one still in memory its
+ * values' width. Sizes are kept per table until its rows or versions change, or for a minute at most
+ * (a checkpoint compresses without a write), as Doris's own sizes are reported periodically.
+ */
+public final class DataSizes {
+    private static final long MAX_AGE_MILLIS = 60_000;
+
+    private record Entry(long rows, long versions, long bytes, long at) {
+    }
+
+    private final Map<String, Entry> cache = new ConcurrentHashMap<>();
+
+    /** The bytes of {@code t}'s own rows (its base index); 0 for a view. */
+    public long tableBytes(StatementContext ctx, TableMeta t, Map<String, Long> rowCounts) {
+        if (t.isView() || t.duckTable() == null) {
+            return 0;
+        }
+        return bytes(ctx.txn().connection(), t, rowCounts);
+    }
+
+    /** The bytes of each of {@code t}'s rollups, by name, in their order. */
+    public Map<String, Long> rollupBytes(StatementContext ctx, TableMeta t, Map<String, Long> rowCounts) {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (RollupMeta r : t.rollups()) {
+            out.put(r.name(), bytes(ctx.txn().connection(), r.storage(t), rowCounts));
+        }
+        return out;
+    }
+
+    /** The bytes of {@code t} with its rollups, as SHOW DATA's per-table Size counts them. */
+    public long totalBytes(StatementContext ctx, TableMeta t, Map<String, Long> rowCounts) {
+        long total = tableBytes(ctx, t, rowCounts);
+        for (long b : rollupBytes(ctx, t, rowCounts).values()) {
+            total += b;
+        }
+        return total;
+    }
+
+    private long bytes(Connection c, TableMeta t, Map<String, Long> rowCounts) {
+        String key = t.duckSchema() + "\u0000" + t.duckTable();
+        Long rows = rowCounts.get(key);
+        if (rows == null) {
+            return 0;
+        }
+        long versions = 0;
+        for (PartitionMeta p : t.partitioning().partitions()) {
+            versions += p.visibleVersion();
+        }
+        long now = System.currentTimeMillis();
+        Entry e = cache.get(key);
+        if (e != null && e.rows == rows && e.versions == versions && now - e.at < MAX_AGE_MILLIS) {
+            return e.bytes;
+        }
+        long bytes = measure(c, t.duckSchema(), t.duckTable());
+        cache.put(key, new Entry(rows, versions, bytes, now));
+        return bytes;
+    }
+
+    /**
+     * One storage segment: its block (null while only in memory), offset, rows, physical type and the
+     * longest string it holds (0 for other types).
+     */
+    private record Segment(Long block, long offset, long count, String type, long maxStringLength) {
+    }
+
+    private static final java.util.regex.Pattern MAX_STRING = java.util.regex.Pattern.compile("Max String Length: (\\d+)");
+
+    private static long measure(Connection c, String schema, String table) {
+        long blockSize = ((Number) Sql.scalar(c, "SELECT block_size FROM pragma_database_size() LIMIT 1")).longValue();
+        long block = blockSize > 0 ? blockSize : 262_144;
+        String name = Sql.ident(schema) + "." + Sql.ident(table);
+        List<Segment> segments = new ArrayList<>();
+        for (List<Object> r : Sql.rows(c, "SELECT block_id, block_offset, count, segment_type, persistent, stats "
+                + "FROM pragma_storage_info(" + Sql.literal(name) + ")")) {
+            boolean persistent = Boolean.TRUE.equals(r.get(4));
+            Long blockId = r.get(0) == null ? null : ((Number) r.get(0)).longValue();
+            if (persistent && (blockId == null || blockId < 0)) {
+                continue; // a constant segment: nothing is stored for it
+            }
+            java.util.regex.Matcher longest = MAX_STRING.matcher(r.get(5) == null ? "" : r.get(5).toString());
+            segments.add(new Segment(persistent ? blockId : null, r.get(1) == null ? 0 : ((Number) r.get(1)).longValue(),
+                    ((Number) r.get(2)).longValue(), (String) r.get(3), longest.find() ? Long.parseLong(longest.group(1)) : 0));
+        }
+        Map<Long, TreeMap<Long, Segment>> byBlock = new HashMap<>();
+        long total = 0;
+        for (Segment s : segments) {
+            if (s.block == null) {
+                total += inMemoryBytes(s, block);
+            } else {
+                byBlock.computeIfAbsent(s.block, b -> new TreeMap<>()).put(s.offset, s);
+            }
+        }
+        for (TreeMap<Long, Segment> inBlock : byBlock.values()) {
+            for (Map.Entry<Long, Segment> e : inBlock.entrySet()) {
+                Long next = inBlock.higherKey(e.getKey());
+                long span = next != null ? next - e.getKey() : Math.min(block - e.getKey(), inMemoryBytes(e.getValue(), block));
+                total += Math.max(span, 0);
+            }
+        }
+        return total;
+    }
+
+    /**
+     * An uncompressed segment's bytes: its values' width; for strings an offset each and at most the
+     * longest string's bytes.
+     */
+    private static long inMemoryBytes(Segment s, long block) {
+        long width = switch (s.type.toUpperCase(Locale.ROOT)) {
+            case "VALIDITY" -> -8;
+            case "BOOLEAN", "TINYINT", "UTINYINT" -> 1;
+            case "SMALLINT", "USMALLINT" -> 2;
+            case "INTEGER", "UINTEGER", "FLOAT", "DATE" -> 4;
+            case "HUGEINT", "UHUGEINT", "INTERVAL", "UUID" -> 16;
+            case "VARCHAR", "BLOB", "BIT" -> 4 + s.maxStringLength;
+            default -> 8;
+        };
+        long bytes = width < 0 ? (s.count + 7) / 8 : s.count * width;
+        return Math.min(bytes, block);
+    }
+
+    /** Doris's rendering of a byte count: {@code 900.000 B}, {@code 1.400 KB}, {@code 0.000 } for none. */
+    public static String format(long bytes) {
+        String[] units = {"TB", "GB", "MB", "KB"};
+        long[] sizes = {1L << 40, 1L << 30, 1L << 20, 1L << 10};
+        for (int i = 0; i < units.length; i++) {
+            if (bytes >= sizes[i]) {
+                return String.format(Locale.ROOT, "%.3f %s", (double) bytes / sizes[i], units[i]);
+            }
+        }
+        return String.format(Locale.ROOT, "%.3f %s", (double) bytes, bytes == 0 ? "" : "B");
+    }
+}
