@@ -513,6 +513,7 @@ alterClause
     | MODIFY COMMENT string                                                                #modifyTableComment
     | ADD CONSTRAINT identifier constraintDef                                              #addConstraint
     | DROP CONSTRAINT identifier                                                           #dropConstraint
+    | (DISABLE | ENABLE) KEYS                                                              #toggleKeys
     ;
 
 // Constraints Doris keeps for the optimizer; they are not enforced.
@@ -583,6 +584,7 @@ sessionStatement
     : setStatement
     | setTransaction
     | transactionStatement
+    | lockTablesStatement
     | killStatement
     | useDatabase
     | describeStatement
@@ -630,9 +632,22 @@ isolationLevel
 
 transactionStatement
     : BEGIN WORK? (WITH LABEL identifier)?  #beginTransaction
-    | START TRANSACTION              #beginTransaction
+    | START TRANSACTION (WITH CONSISTENT SNAPSHOT)? #beginTransaction
     | COMMIT WORK?                   #commitTransaction
     | ROLLBACK WORK?                 #rollbackTransaction
+    | SAVEPOINT identifier           #savepoint
+    | ROLLBACK WORK? TO SAVEPOINT? identifier #rollbackToSavepoint
+    | RELEASE SAVEPOINT identifier   #releaseSavepoint
+    ;
+
+// MySQL's table locks, as mysqldump takes them around each table it reads or restores.
+lockTablesStatement
+    : LOCK (TABLES | TABLE) lockTarget (COMMA lockTarget)*  #lockTables
+    | UNLOCK (TABLES | TABLE)                               #unlockTables
+    ;
+
+lockTarget
+    : qualifiedName (AS? identifier)? (READ LOCAL? | LOW_PRIORITY? WRITE)
     ;
 
 killStatement
@@ -653,7 +668,7 @@ showStatement
     : SHOW (DATABASES | SCHEMAS) showFilter?                                              #showDatabases
     | SHOW FULL? TABLES ((FROM | IN) qualifiedName)? showFilter?                          #showTables
     | SHOW CREATE (TABLE | VIEW) qualifiedName                                            #showCreateTable
-    | SHOW CREATE (DATABASE | SCHEMA) identifier                                          #showCreateDatabase
+    | SHOW CREATE (DATABASE | SCHEMA) (IF NOT EXISTS)? identifier #showCreateDatabase
     | SHOW TEMPORARY? PARTITIONS FROM qualifiedName whereClause? orderByClause? limitClause? #showPartitions
     | SHOW DYNAMIC PARTITION TABLES ((FROM | IN) identifier)?                             #showDynamicPartitionTables
     | SHOW FULL? (COLUMNS | FIELDS) (FROM | IN) qualifiedName ((FROM | IN) identifier)? likeClause?  #showColumns
@@ -661,7 +676,8 @@ showStatement
     | SHOW FULL? PROCESSLIST                                                              #showProcesslist
     | SHOW (GLOBAL | SESSION | LOCAL)? STATUS likeClause?                                 #showStatus
     | SHOW what=(WARNINGS | ERRORS | ENGINES | FRONTENDS | BACKENDS | PLUGINS | PRIVILEGES | CATALOGS) #showFixed
-    | SHOW routine=(PROCEDURE | FUNCTION) STATUS likeClause?                             #showRoutineStatus
+    | SHOW routine=(PROCEDURE | FUNCTION) STATUS showFilter? #showRoutineStatus
+    | SHOW EVENTS ((FROM | IN) identifier)? showFilter? #showEvents
     | SHOW TRIGGERS ((FROM | IN) identifier)? likeClause?                                 #showTriggers
     | SHOW PROC string                                                                    #showProc
     | SHOW COLUMN STATS qualifiedName (LEFT_PAREN identifierList RIGHT_PAREN)?           #showColumnStats
@@ -726,8 +742,9 @@ valuesItem
     | expression
     ;
 
+// SQL_NO_CACHE / SQL_CACHE (mysqldump writes SQL_NO_CACHE) ask about a query cache; there is none.
 querySpecification
-    : SELECT setQuantifier? selectItem (COMMA selectItem)*
+    : SELECT setQuantifier? (SQL_NO_CACHE | SQL_CACHE)? selectItem (COMMA selectItem)*
       fromClause? whereClause? groupByClause? havingClause?
     ;
 
@@ -934,6 +951,7 @@ constant
     | (TRUE | FALSE)                                    #booleanLiteral
     | number                                            #numericLiteral
     | string                                            #stringLiteral
+    | CHARSET_INTRODUCER string                         #introducedStringLiteral
     | type=(DATE | DATETIME | TIMESTAMP) string         #typedLiteral
     ;
 
@@ -1051,11 +1069,24 @@ nonReserved
     | SESSION | SETS | START | STATUS | STRUCT | SUM | TABLES | THAN | TIMESTAMP | TRANSACTION
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
     | DYNAMIC | TEMPORARY | CONSTRAINT | CONSTRAINTS | FOREIGN | REFERENCES
+    | SQL_NO_CACHE | SQL_CACHE | LOCK | UNLOCK | LOW_PRIORITY | DISABLE | ENABLE | EVENTS | SAVEPOINT | RELEASE | CONSISTENT | SNAPSHOT
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
 
 ADD: 'ADD';
+LOCK: 'LOCK';
+SQL_NO_CACHE: 'SQL_NO_CACHE';
+SQL_CACHE: 'SQL_CACHE';
+UNLOCK: 'UNLOCK';
+LOW_PRIORITY: 'LOW_PRIORITY';
+DISABLE: 'DISABLE';
+ENABLE: 'ENABLE';
+EVENTS: 'EVENTS';
+SAVEPOINT: 'SAVEPOINT';
+RELEASE: 'RELEASE';
+CONSISTENT: 'CONSISTENT';
+SNAPSHOT: 'SNAPSHOT';
 CONSTRAINT: 'CONSTRAINT';
 CONSTRAINTS: 'CONSTRAINTS';
 FOREIGN: 'FOREIGN';
@@ -1366,6 +1397,11 @@ DOUBLE_VALUE
     ;
 
 // MySQL also accepts names that start with digits (2024_sales), as long as they are not numbers.
+// MySQL's character set introducers (_utf8mb4 'a', _binary 'b'): strings are bytes of UTF-8 here.
+CHARSET_INTRODUCER
+    : '_' ('BINARY' | 'UTF8MB4' | 'UTF8MB3' | 'UTF8' | 'LATIN1' | 'ASCII')
+    ;
+
 IDENTIFIER
     : [A-Z_$\u0080-\uFFFF] [A-Z_$0-9\u0080-\uFFFF]*
     | DIGIT+ [A-Z_$\u0080-\uFFFF] [A-Z_$0-9\u0080-\uFFFF]*

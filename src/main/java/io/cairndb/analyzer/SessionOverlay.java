@@ -54,4 +54,9 @@ record SessionOverlay(SessionState session, String currentDatabase, AccessRights
     public java.util.Map<String, String> globalVariables() {
         return session.globalVariables();
     }
+
+    @Override
+    public HeldTableLock heldTableLock(String database, String table) {
+        return session.heldTableLock(database, table);
+    }
 }

@@ -54,4 +54,9 @@ public interface SessionState {
     default java.util.Map<String, String> globalVariables() {
         return java.util.Map.of();
     }
+
+    /** The lock LOCK TABLES gave this session on {@code database.table}, or null. */
+    default HeldTableLock heldTableLock(String database, String table) {
+        return null;
+    }
 }

@@ -62,6 +62,13 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
      * next holder must see the versions this one committed.
      */
     public void lockUntilEnd(String database, String name) {
+        HeldTableLock held = session.heldTableLock(database, name);
+        if (held == HeldTableLock.READ) {
+            throw new CairnException(ErrorCode.TABLE_READ_LOCKED, "Table '" + name + "' was locked with a READ lock and can't be updated");
+        }
+        if (held == HeldTableLock.WRITE) {
+            return; // the session's LOCK TABLES holds it already
+        }
         TableLocks.Held lock = locks.lock(database, name, txn, txn::interrupted);
         txn.afterEnd(lock::close);
     }

@@ -48,6 +48,10 @@ public final class AlterTableDdl {
                 || c instanceof Statement.ReplaceTable)) {
             ctx.lockConstraints();
         }
+        if (stmt.clauses().stream().allMatch(c -> c instanceof Statement.ToggleKeys)) {
+            ctx.baseTable(stmt.name());
+            return UpdateCount.NONE;
+        }
         for (Statement.AlterClause clause : stmt.clauses()) {
             if (clause instanceof Statement.ReplaceTable replace) {
                 return TableReplacement.execute(ctx, stmt, replace);
@@ -232,6 +236,9 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.DropConstraint drop) {
             return TableConstraints.drop(ctx, t, drop);
+        }
+        if (clause instanceof Statement.ToggleKeys) {
+            return t;
         }
         throw new IllegalStateException("unhandled " + clause);
     }

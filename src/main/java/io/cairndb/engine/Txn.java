@@ -160,6 +160,22 @@ public final class Txn {
     }
 
     /**
+     * After a statement of this transaction failed: whether DuckDB's transaction goes on (the failure
+     * came before DuckDB ran anything of the statement), or DuckDB aborted it.
+     */
+    public boolean survivedFailure() {
+        if (!begun()) {
+            return true;
+        }
+        try (Statement st = connection.createStatement()) {
+            st.execute("SELECT 1");
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
      * Lets the next statement begin the transaction afresh when nothing was written yet: what is read
      * from the catalog before that statement (published only after commits) is then never newer than
      * the data the transaction sees. Binding a query's shape may have begun it early.

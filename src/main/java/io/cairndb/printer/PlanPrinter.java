@@ -172,7 +172,8 @@ public final class PlanPrinter {
 
     private String values(PlanNode.Values values) {
         if (values.outputs().isEmpty()) {
-            return "SELECT";
+            // DuckDB has no relation without columns: a placeholder column stands for the rows.
+            return "SELECT 1 AS " + SqlText.ident("__row") + " FROM range(" + values.rows().size() + ")";
         }
         String rows = values.rows().stream().map(r -> "(" + r.stream().map(this::expr).collect(Collectors.joining(", ")) + ")")
                 .collect(Collectors.joining(", "));

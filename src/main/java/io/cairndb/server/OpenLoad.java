@@ -17,6 +17,7 @@ final class OpenLoad {
     private final long timeoutMs;
     private final Set<String> claimedIn = new HashSet<>();
     private long id;
+    private long writes;
     private String database;
 
     OpenLoad(String namedLabel, long prepareTime, long timeoutMs) {
@@ -46,6 +47,15 @@ final class OpenLoad {
             id = newId;
             database = db;
         }
+    }
+
+    /** Counts a successful write of the transaction (savepoints compare the counts). */
+    void countWrite() {
+        writes++;
+    }
+
+    long writes() {
+        return writes;
     }
 
     /** Whether a write happened, so that there is a transaction to record. */

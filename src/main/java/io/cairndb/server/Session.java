@@ -63,6 +63,7 @@ public final class Session implements SqlSession, SessionState {
     private final SessionVariables variables;
     private final StatementDispatcher dispatcher;
     private final SessionTransaction transaction;
+    private final SessionTableLocks tableLocks = new SessionTableLocks();
     private final SessionLoads loads;
     private final java.util.Map<String, String> userVariables = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String currentDatabase;
@@ -163,6 +164,15 @@ public final class Session implements SqlSession, SessionState {
     }
 
     @Override
+    public io.cairndb.analyzer.HeldTableLock heldTableLock(String database, String table) {
+        return tableLocks.held(database, table);
+    }
+
+    SessionTableLocks tableLocks() {
+        return tableLocks;
+    }
+
+    @Override
     public String stagedLoad() {
         return stagedLoad;
     }
@@ -236,6 +246,10 @@ public final class Session implements SqlSession, SessionState {
                 case COMMIT -> transaction.commit();
                 case ROLLBACK -> transaction.rollback();
             };
+        }
+        if (statement instanceof io.cairndb.sql.tree.Statement.Savepoint savepoint) {
+            transaction.forStatement(statement, autocommit()); // with autocommit off, a transaction is always open
+            return transaction.savepoint(savepoint);
         }
         boolean autocommitBefore = autocommit();
         StatementResult r = executeWithVariables(statement);
@@ -352,7 +366,7 @@ public final class Session implements SqlSession, SessionState {
                     e.addSuppressed(closing);
                 }
             }
-            rollBack(txn, open, e);
+            rollBack(statement, txn, open, e);
             synchronized (killLock) {
                 if (timedOut) {
                     throw new CairnException(ErrorCode.QUERY_TIMEOUT, "query is timeout, killed by timeout checker", e);
@@ -367,7 +381,7 @@ public final class Session implements SqlSession, SessionState {
             throw new CairnException(ErrorCode.INTERNAL, e.getMessage() == null ? e.toString() : e.getMessage(), e);
         } catch (Error e) {
             // A stack overflow or out-of-memory in mid statement: nothing of it may stay, no lock stay held.
-            rollBack(txn, open, e);
+            rollBack(statement, txn, open, e);
             throw e;
         } finally {
             synchronized (killLock) {
@@ -377,8 +391,15 @@ public final class Session implements SqlSession, SessionState {
         }
     }
 
-    /** After a failure: a statement of its own rolls back; in an open transaction, all of it does. */
-    private void rollBack(Txn txn, Txn open, Throwable failure) {
+    /**
+     * After a failure: a statement of its own rolls back; in an open transaction, all of it does, unless
+     * the statement only read and the engine's transaction survived it (as MySQL, a failed read leaves
+     * the transaction open).
+     */
+    private void rollBack(io.cairndb.sql.tree.Statement statement, Txn txn, Txn open, Throwable failure) {
+        if (open != null && SessionTransaction.readOnly(statement) && failure instanceof CairnException && open.survivedFailure()) {
+            return;
+        }
         if (open != null) {
             transaction.abandon(failure.getMessage() == null ? failure.toString() : failure.getMessage());
         } else {
@@ -669,6 +690,7 @@ public final class Session implements SqlSession, SessionState {
         }
         // An open transaction is rolled back, and the locks its statements took are let go.
         transaction.abandon("connection closed");
+        tableLocks.unlock();
         try {
             connection.rollback();
             connection.close();

@@ -67,6 +67,7 @@ final class SessionLoads {
         }
         TableMeta table = ctx.table(target);
         if (load != null) {
+            load.countWrite();
             if (!load.written()) {
                 load.wrote(table.database(), history.nextId());
             }

@@ -31,6 +31,11 @@ final class SessionTransaction {
     private final LongSupplier timeoutMs;
     private Txn open;
     private OpenLoad load;
+    /** The open transaction's savepoints, oldest first, with the writes it had made when each was set. */
+    private final java.util.List<SavepointMark> savepoints = new java.util.ArrayList<>();
+
+    private record SavepointMark(String name, long writes) {
+    }
 
     SessionTransaction(Connection connection, TransactionHistory history, LongSupplier timeoutMs) {
         this.connection = connection;
@@ -83,6 +88,7 @@ final class SessionTransaction {
     }
 
     private Ending take() {
+        savepoints.clear();
         Ending ending = new Ending(open, load);
         open = null;
         load = null;
@@ -143,9 +149,66 @@ final class SessionTransaction {
         }
     }
 
+    /**
+     * SAVEPOINT, ROLLBACK TO SAVEPOINT and RELEASE SAVEPOINT, as MySQL names and nests them. The engine
+     * undoes only whole transactions, so rolling back to a savepoint works while nothing was written
+     * since it was set (mysqldump's use) and is refused otherwise, the transaction left as it was.
+     * Outside a transaction a savepoint ends at once, as in MySQL with autocommit.
+     */
+    UpdateCount savepoint(Statement.Savepoint s) {
+        int at = indexOf(s.name());
+        switch (s.action()) {
+            case SET -> {
+                if (at >= 0) {
+                    savepoints.remove(at);
+                }
+                if (open != null) {
+                    savepoints.add(new SavepointMark(s.name(), load.writes()));
+                }
+            }
+            case ROLLBACK_TO -> {
+                requireSavepoint(at, s.name());
+                if (load.writes() != savepoints.get(at).writes()) {
+                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "ROLLBACK TO SAVEPOINT " + s.name()
+                            + " is not supported after writes: only the whole transaction can be rolled back");
+                }
+                savepoints.subList(at + 1, savepoints.size()).clear();
+            }
+            case RELEASE -> {
+                requireSavepoint(at, s.name());
+                savepoints.subList(at, savepoints.size()).clear();
+            }
+        }
+        return UpdateCount.NONE;
+    }
+
+    private int indexOf(String name) {
+        for (int i = 0; i < savepoints.size(); i++) {
+            if (savepoints.get(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static void requireSavepoint(int at, String name) {
+        if (at < 0) {
+            throw new CairnException(ErrorCode.SAVEPOINT_DOES_NOT_EXIST, "SAVEPOINT " + name + " does not exist");
+        }
+    }
+
     static boolean autocommit(String value) {
         String v = value.strip().toLowerCase(Locale.ROOT);
         return !(v.equals("0") || v.equals("off") || v.equals("false"));
+    }
+
+    /** Statements that change nothing: their failure leaves an open transaction as it was. */
+    static boolean readOnly(Statement s) {
+        return s instanceof Statement.QueryStatement || s instanceof Statement.Explain || s instanceof Statement.Describe
+                || s instanceof Statement.ShowDatabases || s instanceof Statement.ShowTables || s instanceof Statement.ShowCreateTable
+                || s instanceof Statement.ShowCreateDatabase || s instanceof Statement.ShowPartitions || s instanceof Statement.ShowColumns
+                || s instanceof Statement.ShowVariables || s instanceof Statement.ShowOther || s instanceof Statement.ShowData
+                || s instanceof Statement.ShowStreams || s instanceof Statement.ShowProcesslist;
     }
 
     /** Reads and writes of rows, and what changes only the session; not DDL, refreshes or configuration. */
@@ -160,7 +223,7 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert || s instanceof Statement.ShowLoad
-                || s instanceof Statement.ShowData
+                || s instanceof Statement.ShowData || s instanceof Statement.UnlockTables || s instanceof Statement.Savepoint
                 || s instanceof Statement.ShowProc || s instanceof Statement.ShowColumnStats || s instanceof Statement.ShowConstraints
                 || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs
                 || s instanceof AccountStatement.ShowGrants || s instanceof AccountStatement.ShowRoles;

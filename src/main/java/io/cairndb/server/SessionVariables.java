@@ -62,6 +62,14 @@ public final class SessionVariables {
     private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",
             "enable_materialized_view_rewrite", "enable_materialized_view_union_rewrite",
             "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite", SYNC_MV_COST_BASED);
+    /**
+     * MySQL's 0 / 1 switches that dump files set. sql_quote_show_create decides whether SHOW CREATE
+     * quotes names that need no quotes. The others only permit a server to do less: unique_checks = 0
+     * to skip key checks (keys stay unique here), sql_notes = 0 to drop notes (none are raised here),
+     * foreign_key_checks = 0 to skip foreign key checks (foreign keys are informational, as in Doris).
+     */
+    private static final Set<String> MYSQL_SWITCH = Set.of("sql_quote_show_create", "sql_notes", "unique_checks",
+            "foreign_key_checks");
     /** Ratios the server acts on, between 0 and 1. */
     private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
 
@@ -130,6 +138,10 @@ public final class SessionVariables {
         d.put("have_query_cache", "YES");
         d.put("div_precision_increment", "4");
         d.put("sql_safe_updates", "0");
+        d.put("sql_quote_show_create", "1");
+        d.put("sql_notes", "1");
+        d.put("unique_checks", "1");
+        d.put("foreign_key_checks", "1");
         d.put("resource_group", "");
         d.put("workload_group", "normal");
         d.putAll(ENGINE_TUNING);
@@ -186,6 +198,17 @@ public final class SessionVariables {
         if (RATIO.contains(n) && !isRatio(value)) {
             throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE,
                     "Variable '" + n + "' can't be set to the value of '" + value + "'");
+        }
+        if (MYSQL_SWITCH.contains(n)) {
+            switch (value.strip().toLowerCase(Locale.ROOT)) {
+                case "true", "1", "on":
+                    return "1";
+                case "false", "0", "off":
+                    return "0";
+                default:
+                    throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE,
+                            "Variable '" + n + "' can't be set to the value of '" + value + "'");
+            }
         }
         if (BOOLEAN.contains(n)) {
             switch (value.strip().toLowerCase(Locale.ROOT)) {

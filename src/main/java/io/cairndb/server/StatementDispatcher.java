@@ -113,6 +113,12 @@ final class StatementDispatcher {
         if (statement instanceof Statement.SetStatement s) {
             return set(ctx, s);
         }
+        if (statement instanceof Statement.LockTables s) {
+            return session.tableLocks().lock(ctx, s, session.database().locks());
+        }
+        if (statement instanceof Statement.UnlockTables) {
+            return session.tableLocks().unlock();
+        }
         if (statement instanceof Statement.Kill s) {
             session.database().kill(s.connectionId(), s.queryOnly(), ctx.access());
             return UpdateCount.NONE;

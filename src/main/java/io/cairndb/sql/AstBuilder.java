@@ -525,6 +525,32 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitSavepoint(CairnSqlParser.SavepointContext ctx) {
+        return new Statement.Savepoint(Statement.SavepointAction.SET, identifier(ctx.identifier()));
+    }
+
+    @Override
+    public Statement visitRollbackToSavepoint(CairnSqlParser.RollbackToSavepointContext ctx) {
+        return new Statement.Savepoint(Statement.SavepointAction.ROLLBACK_TO, identifier(ctx.identifier()));
+    }
+
+    @Override
+    public Statement visitReleaseSavepoint(CairnSqlParser.ReleaseSavepointContext ctx) {
+        return new Statement.Savepoint(Statement.SavepointAction.RELEASE, identifier(ctx.identifier()));
+    }
+
+    @Override
+    public Statement visitLockTables(CairnSqlParser.LockTablesContext ctx) {
+        return new Statement.LockTables(ctx.lockTarget().stream()
+                .map(t -> new Statement.LockTarget(qualifiedName(t.qualifiedName()), t.WRITE() != null)).toList());
+    }
+
+    @Override
+    public Statement visitUnlockTables(CairnSqlParser.UnlockTablesContext ctx) {
+        return new Statement.UnlockTables();
+    }
+
+    @Override
     public Statement visitKillStatement(KillStatementContext ctx) {
         return new Statement.Kill(TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()), ctx.QUERY() != null);
     }

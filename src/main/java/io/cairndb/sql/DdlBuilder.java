@@ -336,6 +336,11 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement.AlterClause visitToggleKeys(CairnSqlParser.ToggleKeysContext ctx) {
+        return new Statement.ToggleKeys(ctx.ENABLE() != null);
+    }
+
+    @Override
     public Statement.AlterClause visitDropConstraint(DropConstraintContext ctx) {
         return new Statement.DropConstraint(identifier(ctx.identifier()));
     }

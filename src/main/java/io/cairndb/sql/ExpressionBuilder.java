@@ -336,6 +336,11 @@ final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Expr visitIntroducedStringLiteral(CairnSqlParser.IntroducedStringLiteralContext ctx) {
+        return new Expr.StringLiteral(string(ctx.string()));
+    }
+
+    @Override
     public Expr visitTypedLiteral(TypedLiteralContext ctx) {
         DataType type = ctx.type.getType() == CairnSqlLexer.DATE ? DataType.DATE : DataType.DATETIME;
         return new Expr.TypedLiteral(type, string(ctx.string()));

@@ -34,7 +34,7 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitShowCreateDatabase(ShowCreateDatabaseContext ctx) {
-        return new Statement.ShowCreateDatabase(identifier(ctx.identifier()));
+        return new Statement.ShowCreateDatabase(identifier(ctx.identifier()), ctx.EXISTS() != null);
     }
 
     @Override
@@ -90,7 +90,13 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitShowRoutineStatus(CairnSqlParser.ShowRoutineStatusContext ctx) {
         return new Statement.ShowOther(ctx.routine.getText().toUpperCase(Locale.ROOT) + " STATUS", null,
-                AstBuilder.like(ctx.likeClause()));
+                like(ctx.showFilter()), filterWhere(ctx.showFilter()));
+    }
+
+    @Override
+    public Statement visitShowEvents(CairnSqlParser.ShowEventsContext ctx) {
+        QualifiedName database = ctx.identifier() == null ? null : QualifiedName.of(identifier(ctx.identifier()));
+        return new Statement.ShowOther("EVENTS", database, like(ctx.showFilter()), filterWhere(ctx.showFilter()));
     }
 
     @Override

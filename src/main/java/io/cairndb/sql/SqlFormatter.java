@@ -106,6 +106,20 @@ public final class SqlFormatter {
         if (statement instanceof Statement.Transaction transaction) {
             return transaction.kind().name() + (transaction.label() == null ? "" : " WITH LABEL " + identifier(transaction.label()));
         }
+        if (statement instanceof Statement.Savepoint savepoint) {
+            return switch (savepoint.action()) {
+                case SET -> "SAVEPOINT ";
+                case ROLLBACK_TO -> "ROLLBACK TO SAVEPOINT ";
+                case RELEASE -> "RELEASE SAVEPOINT ";
+            } + identifier(savepoint.name());
+        }
+        if (statement instanceof Statement.LockTables lock) {
+            return "LOCK TABLES " + lock.tables().stream().map(t -> name(t.name()) + (t.write() ? " WRITE" : " READ"))
+                    .collect(Collectors.joining(", "));
+        }
+        if (statement instanceof Statement.UnlockTables) {
+            return "UNLOCK TABLES";
+        }
         if (statement instanceof Statement.Kill kill) {
             return "KILL " + (kill.queryOnly() ? "QUERY " : "") + kill.connectionId();
         }
@@ -267,6 +281,9 @@ public final class SqlFormatter {
         if (clause instanceof Statement.DropConstraint drop) {
             return "DROP CONSTRAINT " + identifier(drop.name());
         }
+        if (clause instanceof Statement.ToggleKeys keys) {
+            return keys.enable() ? "ENABLE KEYS" : "DISABLE KEYS";
+        }
         return "MODIFY COMMENT " + SqlStrings.quoteString(((Statement.ModifyComment) clause).comment());
     }
 
@@ -308,7 +325,7 @@ public final class SqlFormatter {
                     + filter(show.like(), show.where());
         }
         if (statement instanceof Statement.ShowCreateDatabase show) {
-            return "SHOW CREATE DATABASE " + identifier(show.name());
+            return "SHOW CREATE DATABASE " + (show.ifNotExists() ? "IF NOT EXISTS " : "") + identifier(show.name());
         }
         if (statement instanceof Statement.ShowCreateTable show) {
             return "SHOW CREATE TABLE " + name(show.name());
@@ -333,7 +350,11 @@ public final class SqlFormatter {
         }
         if (statement instanceof Statement.ShowOther show) {
             return "SHOW " + show.what() + (show.target() == null ? "" : " FROM " + name(show.target()))
-                    + filter(show.like(), null);
+                    + filter(show.like(), show.where());
+        }
+        if (statement instanceof Statement.ShowData show) {
+            return "SHOW DATA" + (show.target() == null ? "" : " FROM " + name(show.target()))
+                    + (show.orderBy().isEmpty() ? "" : " ORDER BY " + QueryFormatter.orderItems(show.orderBy()));
         }
         if (statement instanceof Statement.ShowTransaction show) {
             return "SHOW TRANSACTION" + (show.database() == null ? "" : " FROM " + identifier(show.database()))

@@ -49,7 +49,7 @@ public final class SqlParser {
      */
     private static <C extends ParserRuleContext, R> R run(String sql, Function<CairnSqlParser, C> rule,
                                                          BiFunction<AstBuilder, C, R> build) {
-        CairnSqlLexer lexer = new CairnSqlLexer(CharStreams.fromString(sql));
+        CairnSqlLexer lexer = new CairnSqlLexer(CharStreams.fromString(VersionedComments.unwrap(sql)));
         lexer.removeErrorListeners();
         lexer.addErrorListener(SyntaxErrors.INSTANCE);
         CommonTokenStream tokens = new CommonTokenStream(lexer);

@@ -40,10 +40,17 @@ public final class ClientShows {
             case "CATALOGS" -> new ListRowResult(ShowExecutor.strings("CatalogId", "CatalogName", "Type", "IsCurrent", "CreateTime",
                     "LastUpdateTime", "Comment"), List.of(Arrays.asList("0", "internal", "internal", "Yes", null, null,
                     "Doris internal catalog")));
-            // No stored procedures, functions or triggers exist: their lists are empty, with MySQL's columns.
+            // No stored procedures, functions, events or triggers exist: their lists are empty, with MySQL's columns
+            // (a LIKE or WHERE has no row to keep).
             case "PROCEDURE STATUS", "FUNCTION STATUS" -> new ListRowResult(ShowExecutor.strings("Db", "Name", "Type", "Definer",
                     "Modified", "Created", "Security_type", "Comment", "character_set_client", "collation_connection",
                     "Database Collation"), List.of());
+            case "EVENTS" -> {
+                ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
+                yield new ListRowResult(ShowExecutor.strings("Db", "Name", "Definer", "Time zone", "Type", "Execute at",
+                        "Interval value", "Interval field", "Starts", "Ends", "Status", "Originator", "character_set_client",
+                        "collation_connection", "Database Collation"), List.of());
+            }
             case "TRIGGERS" -> {
                 ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
                 yield new ListRowResult(ShowExecutor.strings("Trigger", "Event", "Table", "Statement", "Timing", "Created", "sql_mode",

@@ -7,6 +7,7 @@ import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.ConstraintMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.GrantMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.StreamMeta;
@@ -71,6 +72,10 @@ public final class InformationSchema implements SystemTables {
             case "routines" -> ClientCatalogTables.routines();
             case "triggers" -> ClientCatalogTables.triggers();
             case "partitions" -> ClientCatalogTables.partitions(ctx);
+            case "files" -> ClientCatalogTables.files();
+            case "schema_privileges" -> PrivilegeShows.objectPrivileges(ctx, GrantMeta.Level.DATABASE);
+            case "table_privileges" -> PrivilegeShows.objectPrivileges(ctx, GrantMeta.Level.TABLE);
+            case "column_privileges" -> ClientCatalogTables.columnPrivileges();
             case "statistics" -> ClientCatalogTables.statistics(ctx);
             case "session_variables" -> ClientCatalogTables.variables(ctx.session().sessionVariables());
             case "global_variables" -> ClientCatalogTables.variables(ctx.session().globalVariables());
@@ -92,7 +97,7 @@ public final class InformationSchema implements SystemTables {
             }
             rows.add(Arrays.asList("internal", db.name(), "utf8mb4", "utf8mb4_0900_bin", null));
         }
-        return SystemRows.fromItem(SystemRows.columns("CATALOG_NAME", DataType.STRING, "SCHEMA_NAME", DataType.STRING,
+        return SystemRows.mysqlTable(SystemRows.columns("CATALOG_NAME", DataType.STRING, "SCHEMA_NAME", DataType.STRING,
                 "DEFAULT_CHARACTER_SET_NAME", DataType.STRING, "DEFAULT_COLLATION_NAME", DataType.STRING,
                 "SQL_PATH", DataType.STRING), rows);
     }
@@ -121,7 +126,7 @@ public final class InformationSchema implements SystemTables {
                 rows.add(row);
             }
         }
-        return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+        return SystemRows.mysqlTable(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "TABLE_TYPE", DataType.STRING, "ENGINE", DataType.STRING,
                 "CREATE_TIME", DataType.DATETIME, "UPDATE_TIME", DataType.DATETIME, "TABLE_COMMENT", DataType.STRING,
                 "TABLE_ROWS", DataType.BIGINT, "DATA_LENGTH", DataType.BIGINT, "AVG_ROW_LENGTH", DataType.BIGINT,
@@ -154,7 +159,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
-        return SystemRows.fromItem(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
+        return SystemRows.mysqlTable(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
                 "COLUMN_DEFAULT", DataType.STRING, "IS_NULLABLE", DataType.STRING, "DATA_TYPE", DataType.STRING,
                 "CHARACTER_MAXIMUM_LENGTH", DataType.BIGINT, "CHARACTER_OCTET_LENGTH", DataType.BIGINT,
@@ -207,7 +212,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
-        return SystemRows.fromItem(SystemRows.columns("CONSTRAINT_CATALOG", DataType.STRING, "CONSTRAINT_SCHEMA", DataType.STRING,
+        return SystemRows.mysqlTable(SystemRows.columns("CONSTRAINT_CATALOG", DataType.STRING, "CONSTRAINT_SCHEMA", DataType.STRING,
                 "CONSTRAINT_NAME", DataType.STRING, "TABLE_SCHEMA", DataType.STRING, "TABLE_NAME", DataType.STRING,
                 "CONSTRAINT_TYPE", DataType.STRING, "ENFORCED", DataType.STRING), rows);
     }
@@ -232,7 +237,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
-        return SystemRows.fromItem(SystemRows.columns("CONSTRAINT_CATALOG", DataType.STRING, "CONSTRAINT_SCHEMA", DataType.STRING,
+        return SystemRows.mysqlTable(SystemRows.columns("CONSTRAINT_CATALOG", DataType.STRING, "CONSTRAINT_SCHEMA", DataType.STRING,
                 "CONSTRAINT_NAME", DataType.STRING, "TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "COLUMN_NAME", DataType.STRING, "ORDINAL_POSITION", DataType.BIGINT,
                 "POSITION_IN_UNIQUE_CONSTRAINT", DataType.BIGINT, "REFERENCED_TABLE_SCHEMA", DataType.STRING,

@@ -69,8 +69,43 @@ public final class PrivilegeShows {
                 rows.add(Arrays.asList(u.identity(), "def", p.display(), grantable));
             }
         }
-        return SystemRows.fromItem(SystemRows.columns("GRANTEE", DataType.STRING, "TABLE_CATALOG", DataType.STRING,
+        return SystemRows.mysqlTable(SystemRows.columns("GRANTEE", DataType.STRING, "TABLE_CATALOG", DataType.STRING,
                 "PRIVILEGE_TYPE", DataType.STRING, "IS_GRANTABLE", DataType.STRING), rows);
+    }
+
+    /**
+     * information_schema.schema_privileges (database grants) or table_privileges (table grants), one
+     * row per privilege, as user_privileges shows the global ones.
+     */
+    static String objectPrivileges(StatementContext ctx, GrantMeta.Level level) {
+        List<List<Object>> rows = new ArrayList<>();
+        boolean all = ctx.access().hasGlobal(Access.GRANT);
+        List<UserMeta> accounts = ctx.catalog().users().stream()
+                .filter(u -> all || u.key().equals(ctx.access().account()))
+                .sorted(Comparator.comparing(UserMeta::user).thenComparing(UserMeta::host)).toList();
+        for (UserMeta u : accounts) {
+            for (GrantMeta g : effective(ctx.catalog(), u)) {
+                if (g.level() != level) {
+                    continue;
+                }
+                String grantable = g.privileges().contains(Privilege.GRANT_PRIV) ? "YES" : "NO";
+                for (Privilege p : g.privileges()) {
+                    List<Object> row = new ArrayList<>(Arrays.asList(u.identity(), "def", g.database()));
+                    if (level == GrantMeta.Level.TABLE) {
+                        row.add(g.table());
+                    }
+                    row.addAll(Arrays.asList(p.display(), grantable));
+                    rows.add(row);
+                }
+            }
+        }
+        List<Object> columns = new ArrayList<>(List.of("GRANTEE", DataType.STRING, "TABLE_CATALOG", DataType.STRING,
+                "TABLE_SCHEMA", DataType.STRING));
+        if (level == GrantMeta.Level.TABLE) {
+            columns.addAll(List.of("TABLE_NAME", DataType.STRING));
+        }
+        columns.addAll(List.of("PRIVILEGE_TYPE", DataType.STRING, "IS_GRANTABLE", DataType.STRING));
+        return SystemRows.mysqlTable(SystemRows.columns(columns.toArray()), rows);
     }
 
     /** An account's own grants and its roles', merged per level. */

@@ -1,37 +1,45 @@
 package io.cairndb.system;
 
 import io.cairndb.analyzer.HiddenColumns;
+import io.cairndb.analyzer.StatementContext;
+import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.sql.SqlFormatter;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The CREATE TABLE / CREATE VIEW text that SHOW CREATE TABLE prints, in Doris's layout. */
+/**
+ * The CREATE TABLE / CREATE VIEW text that SHOW CREATE TABLE prints, in Doris's layout: types spelled
+ * in lower case as Doris prints them; every name back-quoted unless the session's
+ * sql_quote_show_create is 0 (then only names that need it, as MySQL).
+ */
 public final class ShowCreateTable {
     private ShowCreateTable() {
     }
 
-    public static String of(TableMeta t) {
+    public static String of(TableMeta t, StatementContext ctx) {
+        boolean quoteAll = quoteAll(ctx);
         if (t.isView()) {
-            return "CREATE VIEW " + quote(t.name()) + " AS " + t.viewSql();
+            return "CREATE VIEW " + quote(t.name(), quoteAll) + " AS " + t.viewSql();
         }
-        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(t.name())).append(" (\n");
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(t.name(), quoteAll)).append(" (\n");
         List<String> cols = new ArrayList<>();
         for (ColumnMeta c : HiddenColumns.withoutHidden(t)) {
-            cols.add("  " + column(c));
+            cols.add("  " + column(c, quoteAll));
         }
         sb.append(String.join(",\n", cols)).append("\n) ENGINE=OLAP\n");
-        sb.append(t.keyModel().keyword()).append('(').append(names(t.keyColumns().stream().map(ColumnMeta::name).toList()))
+        sb.append(t.keyModel().keyword()).append('(').append(names(t.keyColumns().stream().map(ColumnMeta::name).toList(), quoteAll))
                 .append(")\n");
         if (!t.comment().isEmpty()) {
             sb.append("COMMENT '").append(t.comment().replace("'", "\\'")).append("'\n");
         }
         if (t.isPartitioned()) {
-            sb.append(partitions(t.partitioning())).append('\n');
+            sb.append(partitions(t.partitioning(), quoteAll)).append('\n');
         }
         sb.append(t.distribution().toSql()).append('\n');
         List<String> props = new ArrayList<>();
@@ -45,8 +53,8 @@ public final class ShowCreateTable {
         return sb.append("PROPERTIES (").append(String.join(",", props)).append("\n);").toString();
     }
 
-    static String column(ColumnMeta c) {
-        StringBuilder sb = new StringBuilder(quote(c.name())).append(' ').append(c.type().toSql());
+    private static String column(ColumnMeta c, boolean quoteAll) {
+        StringBuilder sb = new StringBuilder(quote(c.name(), quoteAll)).append(' ').append(typeName(c.type()));
         if (c.aggregation() != null) {
             sb.append(' ').append(c.aggregation());
         }
@@ -62,9 +70,25 @@ public final class ShowCreateTable {
         return sb.toString();
     }
 
-    private static String partitions(PartitionScheme s) {
+    /** Doris's spelling of a type: lower case words ({@code varchar(20)}, {@code array<int>}), struct fields as named. */
+    static String typeName(DataType type) {
+        return switch (type.kind()) {
+            case ARRAY -> "array<" + typeName(type.children().get(0)) + ">";
+            case MAP -> "map<" + typeName(type.children().get(0)) + "," + typeName(type.children().get(1)) + ">";
+            case STRUCT -> "struct<" + java.util.stream.IntStream.range(0, type.children().size())
+                    .mapToObj(i -> type.fieldNames().get(i) + ":" + typeName(type.children().get(i)))
+                    .collect(java.util.stream.Collectors.joining(",")) + ">";
+            default -> type.toSql().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    private static boolean quoteAll(StatementContext ctx) {
+        return !"0".equals(ctx.session().variable("sql_quote_show_create"));
+    }
+
+    private static String partitions(PartitionScheme s, boolean quoteAll) {
         String by = s.auto() != null && s.auto().truncUnit() != null
-                ? "date_trunc(" + names(s.columns()) + ", '" + s.auto().truncUnit() + "')" : names(s.columns());
+                ? "date_trunc(" + names(s.columns(), quoteAll) + ", '" + s.auto().truncUnit() + "')" : names(s.columns(), quoteAll);
         StringBuilder sb = new StringBuilder(s.auto() == null ? "" : "AUTO ").append("PARTITION BY ").append(s.kind())
                 .append('(').append(by).append(")\n(");
         List<String> parts = new ArrayList<>();
@@ -88,11 +112,16 @@ public final class ShowCreateTable {
         return String.join(", ", v.stream().map(x -> x == null ? "NULL" : "\"" + x + "\"").toList());
     }
 
-    private static String names(List<String> names) {
-        return String.join(", ", names.stream().map(ShowCreateTable::quote).toList());
+    private static String names(List<String> names, boolean quoteAll) {
+        return String.join(", ", names.stream().map(n -> quote(n, quoteAll)).toList());
     }
 
-    static String quote(String name) {
-        return "`" + name.replace("`", "``") + "`";
+    /** A name as SHOW CREATE prints it for the session ({@code sql_quote_show_create}). */
+    static String quote(String name, StatementContext ctx) {
+        return quote(name, quoteAll(ctx));
+    }
+
+    private static String quote(String name, boolean quoteAll) {
+        return quoteAll ? "`" + name.replace("`", "``") + "`" : SqlFormatter.formatIdentifier(name);
     }
 }

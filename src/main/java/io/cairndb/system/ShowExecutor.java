@@ -82,7 +82,8 @@ public final class ShowExecutor {
     /** As Doris: the database's name and its CREATE DATABASE statement, with the properties it was given. */
     public static RowResult createDatabase(StatementContext ctx, Statement.ShowCreateDatabase stmt) {
         DatabaseMeta db = ctx.catalog().requireDatabase(stmt.name());
-        StringBuilder sql = new StringBuilder("CREATE DATABASE `").append(db.name()).append('`');
+        StringBuilder sql = new StringBuilder("CREATE DATABASE ").append(stmt.ifNotExists() ? "/*!32312 IF NOT EXISTS*/ " : "")
+                .append(ShowCreateTable.quote(db.name(), ctx));
         if (!db.properties().isEmpty()) {
             List<String> props = new ArrayList<>();
             db.properties().forEach((k, v) -> props.add("\n\"" + k + "\" = \"" + v.replace("\"", "\\\"") + "\""));
@@ -99,9 +100,9 @@ public final class ShowExecutor {
         }
         if (t.isView()) {
             return new ListRowResult(strings("View", "Create View", "character_set_client", "collation_connection"),
-                    List.of(List.of(t.name(), ShowCreateTable.of(t), "utf8mb4", "utf8mb4_0900_bin")));
+                    List.of(List.of(t.name(), ShowCreateTable.of(t, ctx), "utf8mb4", "utf8mb4_0900_bin")));
         }
-        return new ListRowResult(strings("Table", "Create Table"), List.of(List.of(t.name(), ShowCreateTable.of(t))));
+        return new ListRowResult(strings("Table", "Create Table"), List.of(List.of(t.name(), ShowCreateTable.of(t, ctx))));
     }
 
     /** DataSize shares the table's bytes ({@link DataSizes}) among its partitions by their rows. */

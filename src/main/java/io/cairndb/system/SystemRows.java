@@ -22,10 +22,23 @@ final class SystemRows {
     }
 
     static String fromItem(List<ResultColumn> columns, List<List<Object>> rows) {
+        return fromItem(columns, rows, false);
+    }
+
+    /**
+     * As {@link #fromItem}, for a table of MySQL's information_schema: its strings compare without
+     * regard to case, as MySQL's (clients test {@code IS_NULLABLE = 'yes'}).
+     */
+    static String mysqlTable(List<ResultColumn> columns, List<List<Object>> rows) {
+        return fromItem(columns, rows, true);
+    }
+
+    private static String fromItem(List<ResultColumn> columns, List<List<Object>> rows, boolean caseInsensitive) {
         List<String> casts = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            casts.add("CAST(" + Sql.ident("c" + i) + " AS " + DuckTypes.toDuckDb(columns.get(i).type()) + ") AS "
-                    + Sql.ident(columns.get(i).name()));
+            boolean text = caseInsensitive && columns.get(i).type().kind() == io.cairndb.catalog.TypeKind.STRING;
+            casts.add("CAST(" + Sql.ident("c" + i) + " AS " + DuckTypes.toDuckDb(columns.get(i).type()) + ")"
+                    + (text ? " COLLATE NOCASE" : "") + " AS " + Sql.ident(columns.get(i).name()));
         }
         List<String> tuples = new ArrayList<>();
         for (List<Object> r : rows) {

@@ -168,6 +168,13 @@ public interface Statement {
     }
 
     /** {@code DROP CONSTRAINT name}. */
+    /**
+     * {@code ALTER TABLE t DISABLE KEYS | ENABLE KEYS}: lets a server stop maintaining non-unique
+     * indexes while rows are loaded; keys and rollups here are always maintained, as InnoDB does.
+     */
+    record ToggleKeys(boolean enable) implements AlterClause {
+    }
+
     record DropConstraint(String name) implements AlterClause {
     }
 
@@ -237,6 +244,27 @@ public interface Statement {
 
     enum TransactionKind { BEGIN, COMMIT, ROLLBACK }
 
+    enum SavepointAction { SET, ROLLBACK_TO, RELEASE }
+
+    /** {@code SAVEPOINT s}, {@code ROLLBACK TO [SAVEPOINT] s}, {@code RELEASE SAVEPOINT s}. */
+    record Savepoint(SavepointAction action, String name) implements Statement {
+    }
+
+    /** One table of LOCK TABLES: a READ lock (no writer may change it) or a WRITE lock (only this session writes it). */
+    record LockTarget(QualifiedName name, boolean write) {
+    }
+
+    /** {@code LOCK TABLES t READ [LOCAL] | [LOW_PRIORITY] WRITE, ..}. */
+    record LockTables(List<LockTarget> tables) implements Statement {
+        public LockTables {
+            tables = List.copyOf(tables);
+        }
+    }
+
+    /** {@code UNLOCK TABLES}. */
+    record UnlockTables() implements Statement {
+    }
+
     /** BEGIN [WITH LABEL l] / START TRANSACTION / COMMIT / ROLLBACK; label nullable (BEGIN only). */
     record Transaction(TransactionKind kind, String label) implements Statement {
         public Transaction(TransactionKind kind) {
@@ -300,7 +328,11 @@ public interface Statement {
     record ShowCreateTable(QualifiedName name) implements Statement {
     }
 
-    record ShowCreateDatabase(String name) implements Statement {
+    /** {@code SHOW CREATE DATABASE [IF NOT EXISTS] db}: with IF NOT EXISTS the statement printed has it too. */
+    record ShowCreateDatabase(String name, boolean ifNotExists) implements Statement {
+        public ShowCreateDatabase(String name) {
+            this(name, false);
+        }
     }
 
     /** {@code SHOW DYNAMIC PARTITION TABLES [FROM db]}; database nullable (current). */
@@ -330,7 +362,10 @@ public interface Statement {
      * what is upper-case, e.g. WARNINGS, ERRORS, STATUS, ENGINES, CHARSET, COLLATION, INDEX, TABLE STATUS.
      * target nullable (the table of SHOW INDEX).
      */
-    record ShowOther(String what, QualifiedName target, String like) implements Statement {
+    record ShowOther(String what, QualifiedName target, String like, Expr where) implements Statement {
+        public ShowOther(String what, QualifiedName target, String like) {
+            this(what, target, like, null);
+        }
     }
 
     /**
