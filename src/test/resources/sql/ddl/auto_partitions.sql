@@ -104,9 +104,9 @@ query
 SHOW CREATE TABLE trades
 ----
 trades|CREATE TABLE `trades` (
-  `dt` DATE NOT NULL COMMENT "",
-  `id` INT NOT NULL COMMENT "",
-  `amount` INT NULL COMMENT ""
+  `dt` date NOT NULL COMMENT "",
+  `id` int NOT NULL COMMENT "",
+  `amount` int NULL COMMENT ""
 ) ENGINE=OLAP
 DUPLICATE KEY(`dt`, `id`)
 AUTO PARTITION BY RANGE(date_trunc(`dt`, 'year'))

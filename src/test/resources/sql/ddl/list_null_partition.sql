@@ -78,8 +78,8 @@ query
 SHOW CREATE TABLE t
 ----
 t|CREATE TABLE `t` (
-  `city` VARCHAR(16) NULL COMMENT "",
-  `v` INT NULL COMMENT ""
+  `city` varchar(16) NULL COMMENT "",
+  `v` int NULL COMMENT ""
 ) ENGINE=OLAP
 DUPLICATE KEY(`city`)
 PARTITION BY LIST(`city`)

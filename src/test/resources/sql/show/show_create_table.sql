@@ -22,10 +22,10 @@ query columns=Create_Table
 SHOW CREATE TABLE agg
 ----
 CREATE TABLE `agg` (
-  `dt` DATE NOT NULL COMMENT "day",
-  `k` INT NOT NULL COMMENT "",
-  `cnt` BIGINT SUM NULL DEFAULT "0" COMMENT "",
-  `last_v` VARCHAR(32) REPLACE NULL COMMENT ""
+  `dt` date NOT NULL COMMENT "day",
+  `k` int NOT NULL COMMENT "",
+  `cnt` bigint SUM NULL DEFAULT "0" COMMENT "",
+  `last_v` varchar(32) REPLACE NULL COMMENT ""
 ) ENGINE=OLAP
 AGGREGATE KEY(`dt`, `k`)
 COMMENT 'daily counts'

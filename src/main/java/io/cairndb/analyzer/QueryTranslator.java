@@ -63,9 +63,15 @@ public final class QueryTranslator {
     /**
      * A query as DuckDB SQL after transparent rewrite: the parts MVs can answer are read from them, when
      * the session's switches allow it. For what a user queries; an MV's own definition is never rewritten.
+     * With it, what the client is told about each column of the result.
      */
-    public String translateAnswering(Query query) {
-        return print(rewrite(QueryBinder.bind(ctx, query).plan()).plan());
+    public AnsweredQuery answering(Query query) {
+        PlanNode plan = QueryBinder.bind(ctx, query).plan();
+        return new AnsweredQuery(print(rewrite(plan).plan()), ResultSources.of(plan));
+    }
+
+    /** A user's query as DuckDB SQL, and where each of its result columns comes from. */
+    public record AnsweredQuery(String sql, java.util.List<io.cairndb.engine.ColumnSource> sources) {
     }
 
     /**

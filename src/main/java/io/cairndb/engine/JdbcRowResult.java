@@ -39,10 +39,10 @@ public final class JdbcRowResult implements RowResult {
     private boolean closed;
 
     /**
-     * @param labels column labels to report instead of DuckDB's (null to keep DuckDB's)
+     * @param sources where each column comes from, by position (null when not known)
      * @param zone   the session time zone, for TIMESTAMP WITH TIME ZONE values
      */
-    public JdbcRowResult(Statement statement, ResultSet rs, List<String> labels, ZoneId zone, Runnable onClose) {
+    public JdbcRowResult(Statement statement, ResultSet rs, List<ColumnSource> sources, ZoneId zone, Runnable onClose) {
         this.statement = statement;
         this.rs = rs;
         this.onClose = onClose;
@@ -53,10 +53,10 @@ public final class JdbcRowResult implements RowResult {
             List<ResultColumn> cols = new ArrayList<>(count);
             byte[] kinds = new byte[count];
             for (int i = 1; i <= count; i++) {
-                String name = labels != null && i <= labels.size() ? labels.get(i - 1) : md.getColumnLabel(i);
                 String duckType = md.getColumnTypeName(i);
                 DataType type = DuckResultTypes.toDataType(duckType);
-                cols.add(new ResultColumn(name, type));
+                cols.add(new ResultColumn(md.getColumnLabel(i), type,
+                        sources != null && i <= sources.size() ? sources.get(i - 1) : null));
                 kinds[i - 1] = reader(duckType, type);
             }
             this.columns = List.copyOf(cols);

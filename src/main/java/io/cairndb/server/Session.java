@@ -341,10 +341,30 @@ public final class Session implements SqlSession, SessionState {
     }
 
     /** Runs one statement in {@code open}, the session's transaction, or (when null) in one of its own. */
+    /** A statement's context in {@code txn}. */
+    StatementContext context(Txn txn) {
+        return new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
+                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables(), db.materializedViews().rewriter());
+    }
+
+    /** The explicit transaction open now, or null. */
+    Txn openTransaction() {
+        return transaction.open();
+    }
+
+    /** A transaction of its own on the session's connection. */
+    Txn newTransaction() {
+        return new Txn(connection);
+    }
+
+    @Override
+    public synchronized List<ResultColumn> describeQuery(String sql) {
+        return PreparedShapes.describe(this, sql);
+    }
+
     private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, Txn open) {
         Txn txn = open != null ? open : new Txn(connection);
-        StatementContext ctx = new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
-                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables(), db.materializedViews().rewriter());
+        StatementContext ctx = context(txn);
         StatementResult r = null;
         try {
             startStatement(txn);
@@ -481,8 +501,11 @@ public final class Session implements SqlSession, SessionState {
         onKill = endConnection;
     }
 
-    /** Runs DuckDB SQL and streams its rows; the transaction ends when the result is closed. */
-    RowResult query(StatementContext ctx, String duckSql) {
+    /**
+     * Runs DuckDB SQL and streams its rows; the transaction ends when the result is closed. {@code sources}
+     * says where each column comes from (null when not known).
+     */
+    RowResult query(StatementContext ctx, String duckSql, List<io.cairndb.engine.ColumnSource> sources) {
         Txn txn = ctx.txn();
         try {
             Statement st = connection.createStatement();
@@ -492,7 +515,7 @@ public final class Session implements SqlSession, SessionState {
                 boolean inOpenTransaction = txn == transaction.open();
                 ResultSet rs = inOpenTransaction ? st.executeQuery(duckSql) : txn.query(st, duckSql);
                 Runnable end = inOpenTransaction ? () -> { } : txn::commit;
-                return new JdbcRowResult(st, rs, null, zone, end);
+                return new JdbcRowResult(st, rs, sources, zone, end);
             } catch (SQLException e) {
                 st.close();
                 throw EngineErrors.translate(e);

@@ -20,7 +20,15 @@ public interface SqlSession extends AutoCloseable {
     /** The current database, or null. */
     String currentDatabase();
 
-    /** COM_FIELD_LIST: the columns of a table in the current database. */
+    /**
+     * The result columns of a query, found without running it (COM_STMT_PREPARE); none for another
+     * statement or one whose columns are known only at execute.
+     */
+    default List<ResultColumn> describeQuery(String sql) {
+        return List.of();
+    }
+
+        /** COM_FIELD_LIST: the columns of a table in the current database. */
     List<ResultColumn> fieldList(String table);
 
     /** The id shown in SHOW PROCESSLIST and sent in the handshake. */

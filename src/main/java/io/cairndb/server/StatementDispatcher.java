@@ -2,6 +2,7 @@ package io.cairndb.server;
 
 import io.cairndb.analyzer.PartitionPruning;
 import io.cairndb.analyzer.QueryBinder;
+import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.Access;
 import io.cairndb.catalog.DataType;
@@ -55,7 +56,8 @@ final class StatementDispatcher {
         StatementPrivileges.require(checked, statement, session.account());
         StatementContext ctx = readingTarget(checked, statement);
         if (statement instanceof Statement.QueryStatement q) {
-            return session.query(ctx, ctx.translator().translateAnswering(withSelectLimit(q.query())));
+            QueryTranslator.AnsweredQuery answered = ctx.translator().answering(withSelectLimit(q.query()));
+            return session.query(ctx, answered.sql(), answered.sources());
         }
         if (statement instanceof Statement.Explain e) {
             return explain(ctx, e);

@@ -47,6 +47,47 @@ class ClientMetadataTest {
         }
     }
 
+    /**
+     * A result column read unchanged from a table names its table and column and says whether it can be
+     * NULL, in a statement's result and already when a query is prepared on the server.
+     */
+    @Test
+    void resultMetadataNamesTheTableAndNullability() throws Exception {
+        try (Database db = Database.open(dir); MysqlServer server = new MysqlServer(db)) {
+            server.start("127.0.0.1", 0);
+            String url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?user=root&useSSL=false";
+            try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE rm");
+                st.execute("CREATE TABLE rm.t (k INT NOT NULL, name VARCHAR(10), v BIGINT) UNIQUE KEY(k) "
+                        + "DISTRIBUTED BY HASH(k) BUCKETS 1");
+                st.execute("INSERT INTO rm.t VALUES (1, 'a', 10)");
+                try (ResultSet rs = st.executeQuery("SELECT k, name AS n, v + 1 AS w FROM rm.t")) {
+                    assertEquals(List.of("rm.t.k:0", "rm.t.name:1", "..w:1"), describe(rs.getMetaData()));
+                }
+            }
+            try (Connection c = DriverManager.getConnection(url + "&useServerPrepStmts=true");
+                 java.sql.PreparedStatement ps = c.prepareStatement("SELECT k, name FROM rm.t WHERE k = ?")) {
+                // Before any execute: the server described the columns at prepare.
+                assertEquals(List.of("rm.t.k:0", "rm.t.name:1"), describe(ps.getMetaData()));
+                ps.setInt(1, 1);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals("a", rs.getString(2));
+                }
+            }
+        }
+    }
+
+    /** Each column as schema.table.column:nullable (1) or not (0); a computed column has no table. */
+    private static List<String> describe(java.sql.ResultSetMetaData md) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            String origin = md.getTableName(i).isEmpty() ? md.getColumnLabel(i) : md.getColumnName(i);
+            out.add(md.getCatalogName(i) + "." + md.getTableName(i) + "." + origin + ":" + md.isNullable(i));
+        }
+        return out;
+    }
+
     private static List<String> primaryKeys(DatabaseMetaData meta, String table) throws Exception {
         List<String> out = new ArrayList<>();
         try (ResultSet rs = meta.getPrimaryKeys("md", null, table)) {

@@ -7,6 +7,7 @@ import io.cairndb.server.SqlSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -224,18 +225,25 @@ final class CommandHandler {
         session.onKill(onKill);
     }
 
-    /** The server counts placeholders itself; result columns are described only on execute. */
+    /**
+     * The server counts placeholders itself; a query's result columns are described as it would return
+     * them with every parameter NULL (see {@link SqlSession#describeQuery}).
+     */
     private void prepare(String sql) {
         PlaceholderSql parsed = PlaceholderSql.parse(sql);
         ServerPreparedStatement statement = new ServerPreparedStatement(nextStatementId++, parsed,
                 server.limits().maxAllowedPacket());
         statements.put(statement.id(), statement);
-        out.prepareOk(statement.id(), 0, parsed.parameterCount());
+        List<ResultColumn> columns = session.describeQuery(parsed.bind(Collections.nCopies(parsed.parameterCount(), "NULL")));
+        out.prepareOk(statement.id(), columns.size(), parsed.parameterCount());
         if (parsed.parameterCount() > 0) {
             for (int i = 0; i < parsed.parameterCount(); i++) {
                 out.columnDefinition(PARAMETER, "", "", false);
             }
             out.endOfColumns();
+        }
+        if (!columns.isEmpty()) {
+            out.describe(columns);
         }
     }
 

@@ -14,8 +14,13 @@ record MysqlColumn(String name, DataType dataType, int typeCode, int charset, lo
     private static final int NOT_FIXED_DECIMALS = 31;
     private static final int LARGEINT_DIGITS = 39;
 
+    /** A result column; NOT NULL flagged when its source says it cannot be NULL. */
     static MysqlColumn of(ResultColumn column) {
-        return of(column.name(), column.type());
+        MysqlColumn c = of(column.name(), column.type());
+        if (column.source() == null || column.source().nullable()) {
+            return c;
+        }
+        return new MysqlColumn(c.name, c.dataType, c.typeCode, c.charset, c.length, c.decimals, c.flags | Protocol.FLAG_NOT_NULL);
     }
 
     static MysqlColumn of(String name, DataType type) {

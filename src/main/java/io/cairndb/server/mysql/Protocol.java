@@ -85,6 +85,7 @@ final class Protocol {
     static final int TYPE_GEOMETRY = 255;
 
     // Column definition flags and character sets.
+    static final int FLAG_NOT_NULL = 1;
     static final int FLAG_BINARY = 128;
     /** utf8_general_ci, what Doris reports; clients decode it as UTF-8, 4-byte characters included. */
     static final int CHARSET_UTF8 = 33;

@@ -1,5 +1,6 @@
 package io.cairndb.server.mysql;
 
+import io.cairndb.engine.ColumnSource;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
 import io.cairndb.engine.StatementResult;
@@ -127,14 +128,33 @@ final class ResultWriter {
         }
     }
 
+    /**
+     * The definitions of result columns and their end: a column read unchanged from a table names it
+     * (schema, table, original name), as MySQL's do.
+     */
+    void describe(List<ResultColumn> columns) {
+        for (ResultColumn c : columns) {
+            ColumnSource source = c.source();
+            boolean fromTable = source != null && source.table() != null;
+            columnDefinition(MysqlColumn.of(c), fromTable ? source.database() : "", fromTable ? source.table() : "",
+                    fromTable ? source.column() : c.name(), false);
+        }
+        endOfColumns();
+    }
+
     void columnDefinition(MysqlColumn column, String schema, String table, boolean withDefault) {
+        columnDefinition(column, schema, table, column.name(), withDefault);
+    }
+
+    /** A column definition; {@code originalName} is the table column's name (the column's own for a computed one). */
+    void columnDefinition(MysqlColumn column, String schema, String table, String originalName, boolean withDefault) {
         payload.reset()
                 .lenencString("def")
                 .lenencString(schema)
                 .lenencString(table)
                 .lenencString(table)
                 .lenencString(column.name())
-                .lenencString(column.name())
+                .lenencString(originalName)
                 .lenencInt(0x0c)
                 .int2(column.charset())
                 .int4(column.length())
@@ -159,10 +179,7 @@ final class ResultWriter {
         }
         payload.reset().lenencInt(columns.size());
         sender.send(payload);
-        for (MysqlColumn column : columns) {
-            columnDefinition(column, "", "", false);
-        }
-        endOfColumns();
+        describe(result.columns());
         if (binary) {
             Object[] values = new Object[columns.size()];
             while (result.next()) {
