@@ -19,9 +19,19 @@ public final class Sql {
         return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
-    /** Quotes a string literal for DuckDB. */
+    /**
+     * Quotes a string literal for DuckDB; DuckDB strings take backslashes literally, so only quotes need
+     * escaping. DuckDB reads SQL text up to a NUL character, so one inside the string is spelled chr(0).
+     */
     public static String literal(String value) {
-        return value == null ? "NULL" : "'" + value.replace("'", "''") + "'";
+        if (value == null) {
+            return "NULL";
+        }
+        if (value.indexOf('\0') >= 0) {
+            return "(" + java.util.Arrays.stream(value.split("\0", -1)).map(Sql::literal)
+                    .collect(java.util.stream.Collectors.joining(" || chr(0) || ")) + ")";
+        }
+        return "'" + value.replace("'", "''") + "'";
     }
 
     public static long execute(Connection c, String sql) {

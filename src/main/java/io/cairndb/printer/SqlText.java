@@ -1,5 +1,7 @@
 package io.cairndb.printer;
 
+import io.cairndb.engine.Sql;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -17,8 +19,8 @@ final class SqlText {
         return names.stream().map(SqlText::ident).collect(Collectors.joining(", "));
     }
 
-    /** A single-quoted string; DuckDB strings take backslashes literally, so only quotes need escaping. */
+    /** A string literal ({@link Sql#literal}). */
     static String string(String value) {
-        return '\'' + value.replace("'", "''") + '\'';
+        return Sql.literal(value);
     }
 }

@@ -84,6 +84,15 @@ public final class InformationSchema implements SystemTables {
     }
 
 
+    /** DATA_TYPE as Doris gives it: the type's name, BOOLEAN as tinyint and LARGEINT as bigint unsigned (MySQL's names). */
+    private static String dataTypeName(DataType type) {
+        return switch (type.kind()) {
+            case BOOLEAN -> "tinyint";
+            case LARGEINT -> "bigint unsigned";
+            default -> type.kind().name().toLowerCase(Locale.ROOT);
+        };
+    }
+
     private static String time(StatementContext ctx, long millis) {
         return TimeText.format(millis, ctx.session().zone());
     }
@@ -151,7 +160,7 @@ public final class InformationSchema implements SystemTables {
                     Long chars = characterLength(type);
                     boolean text = chars != null;
                     rows.add(Arrays.asList("internal", db.name(), t.name(), c.name(), pos++, c.defaultValue(),
-                            c.nullable() ? "YES" : "NO", type.kind().name().toLowerCase(Locale.ROOT), chars,
+                            c.nullable() ? "YES" : "NO", dataTypeName(type), chars,
                             chars == null ? null : chars * 4, numericPrecision(type), numericScale(type),
                             type.kind() == TypeKind.DATETIME ? (Long) (long) type.scale() : type.kind() == TypeKind.DATE ? (Long) 0L : null,
                             text ? "utf8mb4" : null, text ? "utf8mb4_0900_bin" : null, type.toSql().toLowerCase(Locale.ROOT), key,
