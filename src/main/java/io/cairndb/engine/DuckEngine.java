@@ -73,6 +73,27 @@ public final class DuckEngine implements AutoCloseable {
     }
 
     /**
+     * The progress of the statement {@code c} runs now (from another thread), or null when it runs none
+     * or its progress is not known: a connection set up by {@link #trackProgress} reports it.
+     */
+    public static StatementProgress progress(Connection c) {
+        try (java.sql.Statement probe = c.createStatement()) {
+            org.duckdb.QueryProgress p = probe.unwrap(org.duckdb.DuckDBPreparedStatement.class).getQueryProgress();
+            return p.getPercentage() < 0 ? null : new StatementProgress(p.getPercentage(), p.getRowsProcessed(), p.getTotalRowsToProcess());
+        } catch (SQLException e) {
+            return null; // a connection closing meanwhile runs nothing any more
+        }
+    }
+
+    /** Lets {@link #progress} see the statements of {@code c}: DuckDB tracks progress, and prints none. */
+    public static void trackProgress(Connection c) throws SQLException {
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("SET enable_progress_bar = true");
+            st.execute("SET enable_progress_bar_print = false");
+        }
+    }
+
+    /**
      * Interrupts the query running on {@code c}; the query fails with an INTERRUPT error. DuckDB
      * clears the request when its next query starts, so one that finds nothing running is dropped.
      * The driver's {@code DuckDBConnection.interrupt()} is package-private and must be called under the

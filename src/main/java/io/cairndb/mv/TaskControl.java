@@ -1,6 +1,8 @@
 package io.cairndb.mv;
 
+import io.cairndb.engine.DuckEngine;
 import io.cairndb.engine.Sql;
+import io.cairndb.engine.StatementProgress;
 import io.cairndb.engine.Txn;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -28,10 +30,18 @@ final class TaskControl {
         completed.addAll(partitions);
     }
 
-    /** {@code record} with the progress made so far, when the refresh has said what it rebuilds. */
+    /**
+     * {@code record} with the progress made so far: the partitions rebuilt of those the refresh said it
+     * rebuilds, or else how far the statement it runs has got.
+     */
     TaskRecord progressed(TaskRecord record) {
         List<String> need = planned;
-        return need.isEmpty() ? record : record.withProgress(need, List.copyOf(completed));
+        if (!need.isEmpty()) {
+            return record.withProgress(need, List.copyOf(completed));
+        }
+        Txn running = txn;
+        StatementProgress progress = running == null ? null : DuckEngine.progress(running.connection());
+        return progress == null ? record : record.withStatementProgress(progress.percentage());
     }
 
     /** The transaction the task runs in; a cancel that came first interrupts it at once. */

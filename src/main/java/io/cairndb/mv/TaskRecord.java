@@ -22,7 +22,21 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
                          String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
                          List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions,
                          Boolean planSignatureMatches, String requestedMethod, String ivmFallbackReason,
-                         int ivmRebuiltPartitions, String ivmSourceVersions, String ivmSourceTimes, String ivmCost) {
+                         int ivmRebuiltPartitions, String ivmSourceVersions, String ivmSourceTimes, String ivmCost,
+                         Double statementProgress) {
+
+    /** A record without a statement's progress (see {@link #withStatementProgress}). */
+    public TaskRecord(long taskId, long jobId, String jobName, long mvId, String mvName, long dbId, String dbName,
+                      String status, String errorMsg, long createTime, long startTime, long finishTime,
+                      String triggerMode, boolean completeRequested, String refreshMode, List<String> needRefreshPartitions,
+                      List<String> completedPartitions, String lastQueryId, List<String> requestedPartitions,
+                      Boolean planSignatureMatches, String requestedMethod, String ivmFallbackReason,
+                      int ivmRebuiltPartitions, String ivmSourceVersions, String ivmSourceTimes, String ivmCost) {
+        this(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime, finishTime, triggerMode,
+                completeRequested, refreshMode, needRefreshPartitions, completedPartitions, lastQueryId, requestedPartitions,
+                planSignatureMatches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions, ivmSourceVersions, ivmSourceTimes,
+                ivmCost, null);
+    }
 
     public TaskRecord {
         requestedPartitions = List.copyOf(requestedPartitions);
@@ -46,11 +60,25 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
                 requestedMethod, ivmFallbackReason, ivmRebuiltPartitions, ivmSourceVersions, ivmSourceTimes, ivmCost);
     }
 
-    /** {@code 100.00% (15/15)}; a task with nothing to refresh is complete. */
+    /**
+     * This running task with how far the statement it runs has got, for a refresh that rebuilds no
+     * listed partitions (an incremental refresh is one statement).
+     */
+    TaskRecord withStatementProgress(double percentage) {
+        return new TaskRecord(taskId, jobId, jobName, mvId, mvName, dbId, dbName, status, errorMsg, createTime, startTime, finishTime,
+                triggerMode, completeRequested, refreshMode, needRefreshPartitions, completedPartitions, lastQueryId,
+                requestedPartitions, planSignatureMatches, requestedMethod, ivmFallbackReason, ivmRebuiltPartitions,
+                ivmSourceVersions, ivmSourceTimes, ivmCost, percentage);
+    }
+
+    /**
+     * {@code 100.00% (15/15)}; a task with nothing to refresh is complete. A running refresh that lists no
+     * partitions shows its statement's progress.
+     */
     public String progress() {
         int need = needRefreshPartitions.size();
         int done = completedPartitions.size();
-        double pct = need == 0 ? (finished() ? 100.0 : 0.0) : 100.0 * done / need;
+        double pct = need == 0 ? (finished() ? 100.0 : statementProgress != null ? statementProgress : 0.0) : 100.0 * done / need;
         return String.format(Locale.ROOT, "%.2f%% (%d/%d)", pct, done, need);
     }
 

@@ -364,7 +364,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             MvMeta mv = catalog.mvById(t.mvId());
             String creator = mv == null || mv.creator() == null ? "root" : mv.creator().substring(0, mv.creator().lastIndexOf('@'));
             out.add(new ProcessInfo(t.taskId(), creator, "localhost", t.startTime(), t.dbName(), "Query", t.startTime(), "REFRESHING",
-                    "REFRESH MATERIALIZED VIEW " + t.dbName() + "." + t.mvName() + " (task " + t.taskId() + ")", t.lastQueryId()));
+                    "REFRESH MATERIALIZED VIEW " + t.dbName() + "." + t.mvName() + " (task " + t.taskId() + ")", t.lastQueryId(),
+                    t.progress()));
         }
         out.sort(java.util.Comparator.comparingLong(ProcessInfo::id));
         return out;

@@ -16,6 +16,8 @@ import io.cairndb.engine.ListRowResult;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.RowResult;
 import io.cairndb.engine.Sql;
+import io.cairndb.engine.DuckEngine;
+import io.cairndb.engine.StatementProgress;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.Txn;
 import io.cairndb.engine.UpdateCount;
@@ -117,6 +119,8 @@ public final class Session implements SqlSession, SessionState {
             try (Statement st = c.createStatement()) {
                 st.execute("SET dynamic_or_filter_threshold = 2048");
             }
+            // SHOW PROCESSLIST and tasks() show how far a long statement has got.
+            DuckEngine.trackProgress(c);
             c.commit();
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
@@ -694,8 +698,9 @@ public final class Session implements SqlSession, SessionState {
 
     ProcessInfo processInfo() {
         String sql = runningSql;
+        StatementProgress progress = sql == null ? null : DuckEngine.progress(connection);
         return new ProcessInfo(connectionId, user, host, loginTime, currentDatabase, sql == null ? "Sleep" : "Query",
-                statementStart, sql == null ? "" : "RUNNING", sql, "");
+                statementStart, sql == null ? "" : "RUNNING", sql, "", progress == null ? "" : progress.text());
     }
 
     @Override

@@ -348,7 +348,7 @@ public final class ShowExecutor {
         cols.add(new ResultColumn("Id", DataType.BIGINT));
         cols.addAll(strings("User", "Host", "LoginTime", "Catalog", "Db", "Command"));
         cols.add(new ResultColumn("Time", DataType.BIGINT));
-        cols.addAll(strings("State", "QueryId", "Info"));
+        cols.addAll(strings("State", "QueryId", "Info", "Progress"));
         ZoneId zone = ctx.session().zone();
         long now = System.currentTimeMillis();
         List<List<Object>> rows = new ArrayList<>();
@@ -356,7 +356,8 @@ public final class ShowExecutor {
             String info = p.info() == null ? "" : (full || p.info().length() <= 100 ? p.info() : p.info().substring(0, 100));
             rows.add(java.util.Arrays.asList(p.id() == ctx.session().connectionId() ? "Yes" : "No", p.id(), p.user(), p.host(),
                     ValueFormat.datetime(LocalDateTime.ofInstant(Instant.ofEpochMilli(p.loginTime()), zone), 0), "internal",
-                    p.database() == null ? "" : p.database(), p.command(), (now - p.startedAt()) / 1000, p.state(), p.queryId(), info));
+                    p.database() == null ? "" : p.database(), p.command(), (now - p.startedAt()) / 1000, p.state(), p.queryId(), info,
+                    p.progress()));
         }
         return new ListRowResult(cols, rows);
     }
