@@ -5,14 +5,19 @@ import java.util.List;
 /**
  * The outcome of a statement that returns no rows (MySQL OK packet). {@code warnings} counts the
  * rows a non-strict load filtered out, as Doris reports them; {@code warningMessages} say why, for
- * SHOW WARNINGS.
+ * SHOW WARNINGS; {@code rejectedRows} are the first of them, as a load's error log lists them.
  */
-public record UpdateCount(long affectedRows, String info, long warnings, List<String> warningMessages)
+public record UpdateCount(long affectedRows, String info, long warnings, List<String> warningMessages, List<String> rejectedRows)
         implements StatementResult {
     public static final UpdateCount NONE = new UpdateCount(0, "");
 
     public UpdateCount {
         warningMessages = List.copyOf(warningMessages);
+        rejectedRows = List.copyOf(rejectedRows);
+    }
+
+    public UpdateCount(long affectedRows, String info, long warnings, List<String> warningMessages) {
+        this(affectedRows, info, warnings, warningMessages, List.of());
     }
 
     public UpdateCount(long affectedRows, String info) {

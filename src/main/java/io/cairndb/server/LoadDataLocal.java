@@ -60,7 +60,7 @@ final class LoadDataLocal {
             StreamLoad.Result r = StreamLoad.load(db, session, database, l.table().name(), LoadInfo.statementLabel(), l.options(),
                     staged, bytes);
             return List.of(new UpdateCount(r.loadedRows(), "Records: " + r.totalRows() + "  Deleted: 0  Skipped: "
-                    + r.unselectedRows() + "  Warnings: 0", 0, List.of()));
+                    + r.unselectedRows() + "  Warnings: " + r.filteredRows(), r.filteredRows(), List.of()));
         } finally {
             variables.setSession("enable_insert_strict", strict);
             variables.setSession("time_zone", timeZone);

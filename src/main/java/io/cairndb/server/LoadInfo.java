@@ -12,7 +12,7 @@ final class LoadInfo {
     /** {@code result} with the info {@code {'label':'l', 'status':'VISIBLE', 'txnId':'12'}}. */
     static UpdateCount of(UpdateCount result, String label, String status, String txnId) {
         String info = "{'label':'" + label + "', 'status':'" + status + "', 'txnId':'" + txnId + "'}";
-        return new UpdateCount(result.affectedRows(), info, result.warnings(), result.warningMessages());
+        return new UpdateCount(result.affectedRows(), info, result.warnings(), result.warningMessages(), result.rejectedRows());
     }
 
     /** The label of a write that commits on its own, as Doris derives it from the query id. */

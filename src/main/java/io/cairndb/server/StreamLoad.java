@@ -16,6 +16,7 @@ import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
 import io.cairndb.sql.tree.Relation;
 import io.cairndb.sql.tree.Statement;
+import io.cairndb.write.FilteredRowsException;
 import io.cairndb.write.LoadTransaction;
 
 import java.nio.file.Path;
@@ -34,7 +35,9 @@ import java.util.Set;
  * (default {@code \t}), {@code line_delimiter}, {@code enclose}, {@code skip_lines}, {@code columns}
  * (file columns by position, and derived columns {@code c = expr}), {@code where}, {@code partitions},
  * {@code temporary_partitions}, {@code strict_mode}, {@code timezone}, {@code read_json_by_line},
- * {@code strip_outer_array}, {@code max_filter_ratio} (0 only: a row that cannot be loaded fails the load).
+ * {@code strip_outer_array}, {@code max_filter_ratio} (the share of rows a non-strict load may filter out:
+ * rows with NULL for a NOT NULL column, an over-long string or no partition; past it the load fails, and
+ * either way the rejected rows are served at its ErrorURL).
  */
 public final class StreamLoad {
     /** Doris load headers this load does not carry out: refused rather than ignored. */
@@ -47,8 +50,12 @@ public final class StreamLoad {
 
     /** What Doris answers for a load, in its JSON field order. */
     public record Result(long txnId, String label, String status, String existingJobStatus, String message, long totalRows,
-                         long loadedRows, long filteredRows, long unselectedRows, long loadBytes, long loadTimeMs) {
+                         long loadedRows, long filteredRows, long unselectedRows, long loadBytes, long loadTimeMs,
+                         String errorLog) {
     }
+
+    /** Doris's message for a load that filtered out more rows than max_filter_ratio allows. */
+    static final String TOO_MANY_FILTERED = "[DATA_QUALITY_ERROR]too many filtered rows";
 
     private StreamLoad() {
     }
@@ -72,8 +79,12 @@ public final class StreamLoad {
                 db.transactionHistory().record(new LoadTransaction(txnId, database, label, LoadTransaction.ABORTED,
                         LoadTransaction.BACKEND_STREAMING, started, null, null, String.valueOf(e.getMessage()), session.loadTimeoutMs()));
             }
+            if (e instanceof FilteredRowsException f) {
+                return new Result(txnId, label, "Fail", null, TOO_MANY_FILTERED, f.totalRows(), 0, f.filteredRows(), 0, bytes,
+                        System.currentTimeMillis() - started, LoadErrorLogs.write(db, txnId, f.rejected()));
+            }
             return new Result(txnId, label, duplicate ? "Label Already Exists" : "Fail", duplicate ? "FINISHED" : null, e.getMessage(),
-                    0, 0, 0, 0, bytes, System.currentTimeMillis() - started);
+                    0, 0, 0, 0, bytes, System.currentTimeMillis() - started, null);
         }
     }
 
@@ -89,20 +100,56 @@ public final class StreamLoad {
             if (headers.containsKey("timezone")) {
                 session.execute("SET time_zone = " + Sql.literal(headers.get("timezone")));
             }
-            session.execute("SET enable_insert_strict = " + ("true".equalsIgnoreCase(headers.get("strict_mode")) ? "true" : "false"));
+            boolean strict = "true".equalsIgnoreCase(headers.get("strict_mode"));
+            double maxFilterRatio = maxFilterRatio(headers, strict);
+            session.execute("SET enable_insert_strict = " + strict);
             String item = LocalFiles.read(List.of(body), file, probe);
             List<String> fileColumns = new ArrayList<>();
             QueryShape.columns(probe, "SELECT * FROM " + item).forEach(c -> fileColumns.add(c.name()));
             Statement.Insert insert = insert(database, table, label, headers, fileColumns, session);
-            StatementResult r = session.load(insert, item, "STREAM LOAD INTO " + database + "." + table + " (label " + label + ")");
-            long loaded = ((UpdateCount) r).affectedRows();
-            long total = headers.containsKey("where") ? countRows(probe, item) : loaded;
+            SessionVariables variables = session.variables();
+            String ratioBefore = variables.get("insert_max_filter_ratio");
+            StatementResult r;
+            variables.setSession("insert_max_filter_ratio", Double.toString(maxFilterRatio));
+            try {
+                r = session.load(insert, item, "STREAM LOAD INTO " + database + "." + table + " (label " + label + ")");
+            } finally {
+                variables.setSession("insert_max_filter_ratio", ratioBefore);
+            }
+            UpdateCount count = (UpdateCount) r;
+            long loaded = count.affectedRows();
+            long filtered = count.warnings();
+            long total = headers.containsKey("where") ? countRows(probe, item) : loaded + filtered;
             SessionLoads.LastInsert done = session.loads().lastInsert();
-            return new Result(done == null ? 0 : done.id(), label, "Success", null, "OK", total, loaded, 0, total - loaded, bytes,
-                    System.currentTimeMillis() - started);
+            long txnId = done == null ? 0 : done.id();
+            return new Result(txnId, label, "Success", null, "OK", total, loaded, filtered, total - loaded - filtered, bytes,
+                    System.currentTimeMillis() - started,
+                    count.rejectedRows().isEmpty() ? null : LoadErrorLogs.write(db, txnId, count.rejectedRows()));
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("closing a connection failed", e);
         }
+    }
+
+    /**
+     * The max_filter_ratio header, 0 by default as in Doris. A strict load fails at its first bad row, so
+     * it takes none above 0.
+     */
+    private static double maxFilterRatio(Map<String, String> headers, boolean strict) {
+        String text = headers.getOrDefault("max_filter_ratio", "0").strip();
+        double ratio;
+        try {
+            ratio = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            ratio = -1;
+        }
+        if (!(ratio >= 0 && ratio <= 1)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "max_filter_ratio must be between 0 and 1, not " + text);
+        }
+        if (strict && ratio > 0) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                    "max_filter_ratio above 0 needs strict_mode false: a strict load fails at its first row that cannot be loaded");
+        }
+        return ratio;
     }
 
     private static Map<String, String> fileOptions(Map<String, String> headers) {
@@ -110,10 +157,6 @@ public final class StreamLoad {
             if (UNSUPPORTED.contains(h)) {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Stream Load header " + h + " is not supported");
             }
-        }
-        String ratio = headers.get("max_filter_ratio");
-        if (ratio != null && Double.parseDouble(ratio.strip()) != 0) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "max_filter_ratio must be 0: a row that cannot be loaded fails the load");
         }
         String group = headers.get("group_commit");
         if (group != null && !group.equalsIgnoreCase("off_mode")) {

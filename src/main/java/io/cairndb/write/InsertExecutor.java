@@ -71,7 +71,7 @@ public final class InsertExecutor {
             KeyModelWriter.apply(ctx, t, StagedRows.table(), null);
             RollupUpkeep.added(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
-            return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
+            return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
         }
     }
 
@@ -96,7 +96,7 @@ public final class InsertExecutor {
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
             KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null);
             PartitionVersions.bumpTemporary(ctx, table, touched);
-            return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons());
+            return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
         }
     }
 

@@ -60,24 +60,52 @@ final class StrictChecks {
         }
     }
 
-    /** The rows a non-strict load filtered out, and why (one message per reason). */
-    record Filtered(long rows, List<String> reasons) {
-        static final Filtered NONE = new Filtered(0, List.of());
+    /** Rejected rows kept for a load's error log, at most (Doris's error log is a sample too). */
+    static final int MAX_REJECTED_SAMPLES = 1000;
+
+    /**
+     * The rows a non-strict load filtered out, why (one message per reason), and the first of them as
+     * a load's error log shows them ({@code Reason: .. src line [v1,v2,..];}).
+     */
+    record Filtered(long rows, List<String> reasons, List<String> rejected) {
+        static final Filtered NONE = new Filtered(0, List.of(), List.of());
 
         Filtered plus(Filtered more) {
             List<String> all = new ArrayList<>(reasons);
             all.addAll(more.reasons());
-            return new Filtered(rows + more.rows(), all);
+            List<String> lines = new ArrayList<>(rejected);
+            lines.addAll(more.rejected().subList(0, Math.min(more.rejected().size(), MAX_REJECTED_SAMPLES - lines.size())));
+            return new Filtered(rows + more.rows(), all, lines);
         }
 
         /** Fails when more than {@code maxRatio} of the statement's {@code total} rows were filtered. */
         Filtered requireRatio(long total, double maxRatio) {
             if (rows > maxRatio * total) {
-                throw new CairnException(ErrorCode.WRONG_VALUE, String.format(Locale.ROOT,
-                        "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f", rows, total, maxRatio));
+                throw new FilteredRowsException(String.format(Locale.ROOT,
+                        "Insert has too many filtered data %d/%d insert_max_filter_ratio is %f", rows, total, maxRatio), rows, total, rejected);
             }
             return this;
         }
+    }
+
+    /** The first bad rows with the first reason each has, as error log lines. */
+    private static List<String> rejected(Connection c, TableMeta t, List<Probe> probes) {
+        StringBuilder reason = new StringBuilder("CASE");
+        for (Probe p : probes) {
+            reason.append(" WHEN coalesce(").append(p.predicate()).append(", FALSE) THEN ").append(Sql.literal(p.reason()));
+        }
+        reason.append(" END");
+        List<String> values = new ArrayList<>();
+        for (ColumnMeta col : t.columns()) {
+            values.add("coalesce(CAST(" + Sql.ident(col.name()) + " AS VARCHAR), 'NULL')");
+        }
+        String sql = "SELECT * FROM (SELECT " + reason + " AS reason, concat_ws(',', " + String.join(", ", values) + ") AS line FROM "
+                + StagedRows.table() + ") WHERE reason IS NOT NULL LIMIT " + MAX_REJECTED_SAMPLES;
+        List<String> out = new ArrayList<>();
+        for (List<Object> r : Sql.rows(c, sql)) {
+            out.add("Reason: " + r.get(0) + ". src line [" + r.get(1) + "];");
+        }
+        return out;
     }
 
     /**
@@ -106,8 +134,11 @@ final class StrictChecks {
                 reasons.add("Insert has filtered data in non-strict mode. Reason: " + probes.get(i).reason() + ". Rows: " + n);
             }
         }
-        long filtered = reasons.isEmpty() ? 0
-                : Sql.execute(c, "DELETE FROM " + StagedRows.table() + " WHERE " + String.join(" OR ", bad));
-        return new Filtered(filtered, reasons);
+        if (reasons.isEmpty()) {
+            return Filtered.NONE;
+        }
+        List<String> rejected = rejected(c, t, probes);
+        long filtered = Sql.execute(c, "DELETE FROM " + StagedRows.table() + " WHERE " + String.join(" OR ", bad));
+        return new Filtered(filtered, reasons, rejected);
     }
 }

@@ -7,6 +7,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.server.Accounts;
 import io.cairndb.server.Database;
 import io.cairndb.server.MetricsReport;
+import io.cairndb.server.LoadErrorLogs;
 import io.cairndb.server.Session;
 import io.cairndb.server.StreamLoad;
 import io.netty.buffer.ByteBuf;
@@ -40,6 +41,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongSupplier;
@@ -50,11 +52,14 @@ import java.util.regex.Pattern;
  * One HTTP connection's requests: {@code PUT /api/{db}/{table}/_stream_load} with basic
  * authentication, its body written to a staging file as it arrives, then loaded by
  * {@link StreamLoad} on a worker, answered with Doris's JSON; {@code GET /metrics}, the server's
- * metrics in Prometheus's text format (no authentication, as Doris's). Anything else is answered 404.
+ * metrics in Prometheus's text format (no authentication, as Doris's); {@code GET /api/_load_error_log?file=..},
+ * the rows a load rejected (its ErrorURL, basic authentication). Anything else is answered 404.
  */
 final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
     private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
     private static final Pattern PATH = Pattern.compile("/api/([^/]+)/([^/]+)/_stream_load");
+    /** Where a load's rejected rows are served (Doris's path). */
+    private static final String ERROR_LOG = "/api/_load_error_log";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Database db;
@@ -137,6 +142,10 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
             }
             return;
         }
+        if (path.equals(ERROR_LOG) && request.method().equals(HttpMethod.GET)) {
+            answer = errorLog(ctx, request);
+            return;
+        }
         Matcher m = PATH.matcher(path);
         if (!m.matches() || !request.method().equals(HttpMethod.PUT)) {
             answer = json(HttpResponseStatus.NOT_FOUND, Map.of("status", "FAILED", "msg",
@@ -189,7 +198,7 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
         loaders.execute(() -> {
             FullHttpResponse reply;
             try {
-                reply = json(HttpResponseStatus.OK, loadAnswer(run(done)));
+                reply = json(HttpResponseStatus.OK, loadAnswer(run(done), done.headers().get("host")));
             } catch (RuntimeException e) {
                 LOG.warn("Stream Load into {}.{} failed", done.database(), done.table(), e);
                 reply = json(HttpResponseStatus.INTERNAL_SERVER_ERROR, Map.of("status", "FAILED", "msg", String.valueOf(e.getMessage())));
@@ -206,8 +215,25 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
         }
     }
 
-    /** Doris's answer, in its field order. */
-    private static Map<String, Object> loadAnswer(StreamLoad.Result r) {
+    /** A load's rejected rows (its ErrorURL), to an account that may log in, as Doris serves them. */
+    private FullHttpResponse errorLog(ChannelHandlerContext ctx, HttpRequest request) {
+        String[] credentials = credentials(request.headers().get(HttpHeaderNames.AUTHORIZATION));
+        if (credentials == null) {
+            return unauthorized("A load's error log needs HTTP basic authentication: curl -u user:password");
+        }
+        CairnException refused = db.refuseLogin(credentials[0], Session.hostOf(remote(ctx)), Accounts.passwordFits(credentials[1]),
+                !credentials[1].isEmpty());
+        if (refused != null) {
+            return unauthorized(refused.getMessage());
+        }
+        List<String> file = new QueryStringDecoder(request.uri()).parameters().get("file");
+        String log = LoadErrorLogs.read(db, file == null || file.isEmpty() ? null : file.get(0));
+        return log == null ? json(HttpResponseStatus.NOT_FOUND, Map.of("status", "FAILED", "msg", "No such error log"))
+                : text(log);
+    }
+
+    /** Doris's answer, in its field order; the ErrorURL on the host the client named. */
+    private static Map<String, Object> loadAnswer(StreamLoad.Result r, String host) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("TxnId", r.txnId());
         out.put("Label", r.label());
@@ -224,6 +250,9 @@ final class RequestHandler extends SimpleChannelInboundHandler<HttpObject> {
         out.put("NumberUnselectedRows", r.unselectedRows());
         out.put("LoadBytes", r.loadBytes());
         out.put("LoadTimeMs", r.loadTimeMs());
+        if (r.errorLog() != null) {
+            out.put("ErrorURL", "http://" + host + ERROR_LOG + "?file=" + r.errorLog());
+        }
         return out;
     }
 

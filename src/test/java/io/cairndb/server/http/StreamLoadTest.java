@@ -119,6 +119,51 @@ class StreamLoadTest {
         assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
     }
 
+    /**
+     * Rows that cannot be loaded (NULL for a NOT NULL column) are filtered out up to max_filter_ratio
+     * (0 by default: the load fails), counted, and listed at the answer's ErrorURL for a user who logs in.
+     */
+    @Test
+    void filteredRowsAreCountedAndServedAtTheErrorUrl() throws Exception {
+        String body = "1\t10\n\\N\t20\n3\t30\nx\t40\n";
+        JsonNode failed = load("root", "", "u", body, Map.of("label", "too_many"));
+        assertEquals("Fail", failed.get("Status").asText(), failed.toString());
+        assertEquals("[DATA_QUALITY_ERROR]too many filtered rows", failed.get("Message").asText());
+        assertEquals(4, failed.get("NumberTotalRows").asLong());
+        assertEquals(2, failed.get("NumberFilteredRows").asLong());
+        assertEquals(List.of("0"), rows(root, "SELECT count(*) FROM d.u"));
+        assertTrue(errorLog(failed).contains("Reason: column_name[k], null value for not null column. src line [NULL,20];"),
+                errorLog(failed));
+
+        JsonNode loaded = load("root", "", "u", body, Map.of("max_filter_ratio", "0.5"));
+        assertEquals("Success", loaded.get("Status").asText(), loaded.toString());
+        assertEquals(List.of(4L, 2L, 2L, 0L), List.of(loaded.get("NumberTotalRows").asLong(), loaded.get("NumberLoadedRows").asLong(),
+                loaded.get("NumberFilteredRows").asLong(), loaded.get("NumberUnselectedRows").asLong()));
+        assertEquals(List.of("1|10", "3|30"), rows(root, "SELECT * FROM d.u ORDER BY k"));
+        List<String> lines = errorLog(loaded).lines().toList();
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.startsWith("Reason: column_name[k], null value for not null column. src line [NULL,")),
+                lines.toString());
+
+        HttpResponse<String> anonymous = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(loaded.get("ErrorURL").asText())).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode());
+        JsonNode clean = load("root", "", "u", "5\t50\n", Map.of());
+        assertTrue(clean.get("ErrorURL") == null, clean.toString());
+        JsonNode ratio = load("root", "", "u", "5\t50\n", Map.of("max_filter_ratio", "2"));
+        assertEquals("max_filter_ratio must be between 0 and 1, not 2", ratio.get("Message").asText());
+        JsonNode strict = load("root", "", "u", "5\t50\n", Map.of("max_filter_ratio", "0.1", "strict_mode", "true"));
+        assertTrue(strict.get("Message").asText().startsWith("max_filter_ratio above 0 needs strict_mode false"), strict.toString());
+    }
+
+    private String errorLog(JsonNode answer) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(answer.get("ErrorURL").asText()))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("root:".getBytes(StandardCharsets.UTF_8)))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return r.body();
+    }
+
     @Test
     void jsonAndUniqueKeys() throws Exception {
         JsonNode r = load("root", "", "u", "[{\"k\": 1, \"v\": 10}, {\"k\": 2, \"v\": 20}]",
