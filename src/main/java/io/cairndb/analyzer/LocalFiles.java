@@ -28,9 +28,10 @@ public final class LocalFiles {
     /**
      * The DuckDB FROM item reading {@code files} as Doris's file properties describe them: {@code format}
      * csv (default), csv_with_names, parquet or json; for CSV {@code column_separator} (default
-     * {@code ,}), {@code line_delimiter}, {@code enclose}, {@code skip_lines} and {@code header}; for JSON
-     * {@code read_json_by_line} and {@code strip_outer_array}. CSV fields are read as strings, named
-     * c1, c2, ... unless the file has a header, as Doris reads them.
+     * {@code ,}), {@code line_delimiter}, {@code enclose}, {@code trim_double_quotes}, {@code skip_lines}
+     * and {@code header}; for JSON {@code read_json_by_line}, {@code strip_outer_array}, {@code json_root}
+     * and {@code jsonpaths}. CSV fields are read as strings, named c1, c2, ... unless the file has a
+     * header, as Doris reads them; so are the values {@code jsonpaths} picks.
      */
     public static String read(List<Path> files, Map<String, String> props, java.sql.Connection connection) {
         String format = props.getOrDefault("format", "csv").toLowerCase(Locale.ROOT);
@@ -60,6 +61,8 @@ public final class LocalFiles {
         String enclose = props.get("enclose");
         if (enclose != null) {
             read.append(", quote = ").append(Sql.literal(enclose));
+        } else if ("true".equalsIgnoreCase(props.get("trim_double_quotes"))) {
+            read.append(", quote = '\"'");
         }
         long skip = number(props, "skip_lines");
         if (skip > 0) {
@@ -84,7 +87,46 @@ public final class LocalFiles {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "read_json_by_line and strip_outer_array can not both be true");
         }
         String layout = byLine ? "newline_delimited" : outerArray ? "array" : "auto";
-        return "read_json_auto(" + file + ", format = " + Sql.literal(layout) + ")";
+        String paths = props.get("jsonpaths");
+        String root = props.get("json_root");
+        if (paths == null && root == null) {
+            return "read_json_auto(" + file + ", format = " + Sql.literal(layout) + ")";
+        }
+        // Each object as JSON text, then json_root and the paths picked from it (c1, c2, .. as CSV fields).
+        String object = root == null ? "json" : "json_extract(json, " + Sql.literal(root) + ")";
+        String objects = "read_json_objects(" + file + ", format = " + Sql.literal(layout) + ")";
+        if (paths == null) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "json_root needs jsonpaths: name the fields to load under the root");
+        }
+        List<String> picked = new ArrayList<>();
+        List<String> list = jsonPaths(paths);
+        for (int i = 0; i < list.size(); i++) {
+            picked.add("json_extract_string(" + object + ", " + Sql.literal(list.get(i)) + ") AS " + Sql.ident("c" + (i + 1)));
+        }
+        return "(SELECT " + String.join(", ", picked) + " FROM " + objects + ")";
+    }
+
+    /** The jsonpaths property: a JSON array of paths such as {@code ["$.k", "$.v.w"]}. */
+    private static List<String> jsonPaths(String text) {
+        List<String> out = new ArrayList<>();
+        try {
+            com.fasterxml.jackson.databind.JsonNode array = new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+            if (array != null && array.isArray()) {
+                for (com.fasterxml.jackson.databind.JsonNode path : array) {
+                    if (!path.isTextual() || !path.asText().startsWith("$")) {
+                        out.clear();
+                        break;
+                    }
+                    out.add(path.asText());
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            out.clear();
+        }
+        if (out.isEmpty()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "jsonpaths must be a JSON array of paths such as [\"$.k\", \"$.v\"]: " + text);
+        }
+        return out;
     }
 
     private static long number(Map<String, String> props, String name) {

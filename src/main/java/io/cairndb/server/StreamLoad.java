@@ -35,18 +35,20 @@ import java.util.Set;
  * (default {@code \t}), {@code line_delimiter}, {@code enclose}, {@code skip_lines}, {@code columns}
  * (file columns by position, and derived columns {@code c = expr}), {@code where}, {@code partitions},
  * {@code temporary_partitions}, {@code strict_mode}, {@code timezone}, {@code read_json_by_line},
- * {@code strip_outer_array}, {@code max_filter_ratio} (the share of rows a non-strict load may filter out:
+ * {@code strip_outer_array}, {@code trim_double_quotes}, {@code jsonpaths} and {@code json_root}, {@code group_commit}
+ * (sync_mode and async_mode commit the load on its own, visible when answered, under a group_commit_ label),
+ * {@code max_filter_ratio} (the share of rows a non-strict load may filter out:
  * rows with NULL for a NOT NULL column, an over-long string or no partition; past it the load fails, and
  * either way the rejected rows are served at its ErrorURL).
  */
 public final class StreamLoad {
     /** Doris load headers this load does not carry out: refused rather than ignored. */
-    private static final Set<String> UNSUPPORTED = Set.of("jsonpaths", "json_root", "fuzzy_parse", "num_as_string",
+    private static final Set<String> UNSUPPORTED = Set.of("fuzzy_parse", "num_as_string",
             "merge_type", "delete", "function_column.sequence_col", "exec_mem_limit", "send_batch_parallelism", "load_to_single_tablet",
-            "hidden_columns", "trim_double_quotes", "compress_type", "escape", "partial_columns", "unique_key_update_mode",
+            "hidden_columns", "compress_type", "escape", "partial_columns", "unique_key_update_mode",
             "memtable_on_sink_node", "comment", "load_mem_limit", "skip_lines_num");
     private static final Set<String> FILE_OPTIONS = Set.of("format", "column_separator", "line_delimiter", "enclose", "skip_lines",
-            "read_json_by_line", "strip_outer_array");
+            "read_json_by_line", "strip_outer_array", "trim_double_quotes", "jsonpaths", "json_root");
 
     /** What Doris answers for a load, in its JSON field order. */
     public record Result(long txnId, String label, String status, String existingJobStatus, String message, long totalRows,
@@ -67,7 +69,17 @@ public final class StreamLoad {
     public static Result run(Database db, Session session, String database, String table, Map<String, String> headers, Path body,
                              long bytes) {
         long started = System.currentTimeMillis();
-        String label = headers.getOrDefault("label", LoadInfo.statementLabel());
+        String group = headers.getOrDefault("group_commit", "off_mode").toLowerCase(Locale.ROOT);
+        if (!List.of("off_mode", "sync_mode", "async_mode").contains(group)) {
+            return failed("group_commit must be off_mode, sync_mode or async_mode, not " + group, headers, bytes, started);
+        }
+        boolean grouped = !group.equals("off_mode");
+        if (grouped && headers.containsKey("label")) {
+            return failed("label and group_commit can't be set at same time", headers, bytes, started);
+        }
+        // Group commit: the load commits on its own at once, visible when answered (also in async_mode).
+        String label = grouped ? "group_commit_" + java.util.UUID.randomUUID().toString().replace("-", "")
+                : headers.getOrDefault("label", LoadInfo.statementLabel());
         try {
             return load(db, session, database, table, label, headers, body, bytes);
         } catch (CairnException e) {
@@ -86,6 +98,12 @@ public final class StreamLoad {
             return new Result(txnId, label, duplicate ? "Label Already Exists" : "Fail", duplicate ? "FINISHED" : null, e.getMessage(),
                     0, 0, 0, 0, bytes, System.currentTimeMillis() - started, null);
         }
+    }
+
+    /** A load refused before it began: nothing was written, no transaction was opened. */
+    private static Result failed(String message, Map<String, String> headers, long bytes, long started) {
+        return new Result(0, headers.getOrDefault("label", ""), "Fail", null, message, 0, 0, 0, 0, bytes,
+                System.currentTimeMillis() - started, null);
     }
 
     /** As {@link #run}, for a load that succeeds; a failure is thrown with its MySQL error (LOAD DATA reports it so). */
@@ -158,10 +176,6 @@ public final class StreamLoad {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Stream Load header " + h + " is not supported");
             }
         }
-        String group = headers.get("group_commit");
-        if (group != null && !group.equalsIgnoreCase("off_mode")) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "group_commit " + group + " is not supported: each load commits on its own");
-        }
         Map<String, String> file = new HashMap<>();
         file.put("column_separator", "\t");
         for (String option : FILE_OPTIONS) {
@@ -190,7 +204,9 @@ public final class StreamLoad {
         List<QueryBody.SelectItem> derived = new ArrayList<>();
         List<String> targets = new ArrayList<>();
         String columns = headers.get("columns");
-        boolean named = !"csv".equalsIgnoreCase(headers.getOrDefault("format", "csv")) && columns == null;
+        // JSON and Parquet fields go to the columns of their names; CSV fields and jsonpaths' picks by position.
+        boolean named = !"csv".equalsIgnoreCase(headers.getOrDefault("format", "csv")) && !headers.containsKey("jsonpaths")
+                && columns == null;
         if (columns == null) {
             if (!named) {
                 names.addAll(tableColumns);

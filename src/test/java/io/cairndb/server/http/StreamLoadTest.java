@@ -175,6 +175,39 @@ class StreamLoadTest {
         assertEquals(List.of("1|11", "2|20", "3|30"), rows(root, "SELECT * FROM d.u ORDER BY k"));
     }
 
+    /** jsonpaths (with json_root) pick fields by path, in order; trim_double_quotes strips a CSV field's quotes. */
+    @Test
+    void jsonPathsAndQuotedFields() throws Exception {
+        JsonNode r = load("root", "", "u", "{\"data\": {\"id\": 1, \"val\": {\"n\": 10}}}\n{\"data\": {\"id\": 2, \"val\": {\"n\": 20}}}\n",
+                Map.of("format", "json", "read_json_by_line", "true", "json_root", "$.data", "jsonpaths", "[\"$.id\", \"$.val.n\"]"));
+        assertEquals("Success", r.get("Status").asText(), r.toString());
+        JsonNode named = load("root", "", "u", "[{\"x\": 3, \"y\": 30}]", Map.of("format", "json", "strip_outer_array", "true",
+                "jsonpaths", "[\"$.y\", \"$.x\"]", "columns", "v, k"));
+        assertEquals("Success", named.get("Status").asText(), named.toString());
+        assertEquals(List.of("1|10", "2|20", "3|30"), rows(root, "SELECT * FROM d.u ORDER BY k"));
+        JsonNode quoted = load("root", "", "t", "\"7\",\"a,b\",\"1.5\"\n", Map.of("column_separator", ",", "trim_double_quotes", "true"));
+        assertEquals("Success", quoted.get("Status").asText(), quoted.toString());
+        assertEquals(List.of("7|a,b|1.5"), rows(root, "SELECT * FROM d.t"));
+        JsonNode badPaths = load("root", "", "u", "{}", Map.of("format", "json", "jsonpaths", "id"));
+        assertTrue(badPaths.get("Message").asText().startsWith("jsonpaths must be a JSON array of paths"), badPaths.toString());
+        JsonNode rootOnly = load("root", "", "u", "{}", Map.of("format", "json", "json_root", "$.data"));
+        assertEquals("json_root needs jsonpaths: name the fields to load under the root", rootOnly.get("Message").asText());
+    }
+
+    /** group_commit sync_mode / async_mode: the load commits at once under a group_commit_ label, which it may not be given. */
+    @Test
+    void groupCommitLoadsUnderItsOwnLabel() throws Exception {
+        JsonNode r = load("root", "", "t", "1\ta\t1\n", Map.of("group_commit", "async_mode"));
+        assertEquals("Success", r.get("Status").asText(), r.toString());
+        assertTrue(r.get("Label").asText().startsWith("group_commit_"), r.toString());
+        assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
+        JsonNode labelled = load("root", "", "t", "2\tb\t2\n", Map.of("group_commit", "sync_mode", "label", "l1"));
+        assertEquals("label and group_commit can't be set at same time", labelled.get("Message").asText());
+        JsonNode unknown = load("root", "", "t", "2\tb\t2\n", Map.of("group_commit", "later"));
+        assertEquals("group_commit must be off_mode, sync_mode or async_mode, not later", unknown.get("Message").asText());
+        assertEquals(List.of("1"), rows(root, "SELECT count(*) FROM d.t"));
+    }
+
     @Test
     void refusalsChangeNothing() throws Exception {
         exec(root, "CREATE USER loader IDENTIFIED BY 'pw'");
@@ -192,8 +225,8 @@ class StreamLoadTest {
         JsonNode columns = load("root", "", "t", "1\ta\n", Map.of());
         assertEquals("Fail", columns.get("Status").asText());
         assertTrue(columns.get("Message").asText().startsWith("The data has 2 column(s) but table t has 3"), columns.toString());
-        JsonNode unsupported = load("root", "", "t", "1\ta\t1\n", Map.of("jsonpaths", "[\"$.k\"]"));
-        assertEquals("Stream Load header jsonpaths is not supported", unsupported.get("Message").asText());
+        JsonNode unsupported = load("root", "", "t", "1\ta\t1\n", Map.of("merge_type", "DELETE"));
+        assertEquals("Stream Load header merge_type is not supported", unsupported.get("Message").asText());
         JsonNode missing = load("root", "", "nope", "1\n", Map.of());
         assertEquals("Fail", missing.get("Status").asText());
         // A failed load is an aborted transaction: SHOW LOAD lists it CANCELLED with its reason.
