@@ -19,16 +19,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * The bytes a table's data takes in DuckDB's storage, for SHOW DATA, SHOW PARTITIONS' DataSize,
  * SHOW TABLE STATUS and information_schema.tables. Computed from the table's storage segments: a
  * checkpointed segment takes the span up to the next segment in its block; one still in memory its
- * values' width. Sizes are kept per table until its rows or versions change, or for a minute at most
- * (a checkpoint compresses without a write), as Doris's own sizes are reported periodically.
+ * values' width. Sizes are kept per table until its rows or partition versions change: a checkpoint,
+ * which compresses the rows without a write, shows after the table's next write (Doris's own sizes
+ * are reported periodically too), and a listing of many unchanged tables measures none of them.
  */
 public final class DataSizes {
-    private static final long MAX_AGE_MILLIS = 60_000;
-
-    private record Entry(long rows, long versions, long bytes, long at) {
+    private record Entry(long rows, long versions, long bytes) {
     }
 
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
+    /** DuckDB's block size, read once (0 until then). */
+    private volatile long blockSize;
 
     /** The bytes of {@code t}'s own rows (its base index); 0 for a view. */
     public long tableBytes(StatementContext ctx, TableMeta t, Map<String, Long> rowCounts) {
@@ -66,14 +67,21 @@ public final class DataSizes {
         for (PartitionMeta p : t.partitioning().partitions()) {
             versions += p.visibleVersion();
         }
-        long now = System.currentTimeMillis();
         Entry e = cache.get(key);
-        if (e != null && e.rows == rows && e.versions == versions && now - e.at < MAX_AGE_MILLIS) {
+        if (e != null && e.rows == rows && e.versions == versions) {
             return e.bytes;
         }
-        long bytes = measure(c, t.duckSchema(), t.duckTable());
-        cache.put(key, new Entry(rows, versions, bytes, now));
+        long bytes = measure(c, t.duckSchema(), t.duckTable(), blockSize(c));
+        cache.put(key, new Entry(rows, versions, bytes));
         return bytes;
+    }
+
+    private long blockSize(Connection c) {
+        if (blockSize == 0) {
+            long size = ((Number) Sql.scalar(c, "SELECT block_size FROM pragma_database_size() LIMIT 1")).longValue();
+            blockSize = size > 0 ? size : 262_144;
+        }
+        return blockSize;
     }
 
     /**
@@ -85,9 +93,7 @@ public final class DataSizes {
 
     private static final java.util.regex.Pattern MAX_STRING = java.util.regex.Pattern.compile("Max String Length: (\\d+)");
 
-    private static long measure(Connection c, String schema, String table) {
-        long blockSize = ((Number) Sql.scalar(c, "SELECT block_size FROM pragma_database_size() LIMIT 1")).longValue();
-        long block = blockSize > 0 ? blockSize : 262_144;
+    private static long measure(Connection c, String schema, String table, long block) {
         String name = Sql.ident(schema) + "." + Sql.ident(table);
         List<Segment> segments = new ArrayList<>();
         for (List<Object> r : Sql.rows(c, "SELECT block_id, block_offset, count, segment_type, persistent, stats "
