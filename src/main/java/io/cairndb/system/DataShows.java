@@ -71,14 +71,13 @@ public final class DataShows {
             rows.add(Arrays.asList(t.name(), sizes.totalBytes(ctx, t, counts), tablets(t) * (1 + t.rollups().size())));
         }
         rows.sort((a, b) -> ((String) a.get(0)).compareTo((String) b.get(0)));
+        List<List<Object>> sorted = RowFilter.query(ctx, columns, rows, null, stmt.orderBy(), null);
         List<List<Object>> out = new ArrayList<>();
-        long bytes = 0;
-        long replicas = 0;
-        for (List<Object> r : RowFilter.query(ctx, columns, rows, null, stmt.orderBy(), null)) {
-            bytes += ((Number) r.get(1)).longValue();
-            replicas += ((Number) r.get(2)).longValue();
+        for (List<Object> r : sorted) {
             out.add(Arrays.asList(r.get(0), DataSizes.format(((Number) r.get(1)).longValue()), r.get(2).toString()));
         }
+        long bytes = sum(sorted, 1);
+        long replicas = sum(sorted, 2);
         out.add(Arrays.asList("Total", DataSizes.format(bytes), Long.toString(replicas)));
         out.add(Arrays.asList("Quota", DataSizes.format(DATA_QUOTA), Long.toString(REPLICA_QUOTA)));
         out.add(Arrays.asList("Left", DataSizes.format(Math.max(DATA_QUOTA - bytes, 0)), Long.toString(REPLICA_QUOTA - replicas)));
@@ -99,17 +98,18 @@ public final class DataShows {
             rows.add(Arrays.asList(r.name(), rollupBytes.get(r.name()), tablets,
                     counts.getOrDefault(SystemRows.rowCountKey(r.storage(t)), 0L)));
         }
+        List<List<Object>> sorted = RowFilter.query(ctx, columns, rows, null, stmt.orderBy(), null);
         List<List<Object>> out = new ArrayList<>();
-        long bytes = 0;
-        long replicas = 0;
-        for (List<Object> r : RowFilter.query(ctx, columns, rows, null, stmt.orderBy(), null)) {
-            bytes += ((Number) r.get(1)).longValue();
-            replicas += ((Number) r.get(2)).longValue();
+        for (List<Object> r : sorted) {
             out.add(Arrays.asList(out.isEmpty() ? t.name() : "", r.get(0), DataSizes.format(((Number) r.get(1)).longValue()),
                     r.get(2).toString(), r.get(3).toString()));
         }
-        out.add(Arrays.asList("", "Total", DataSizes.format(bytes), Long.toString(replicas), ""));
+        out.add(Arrays.asList("", "Total", DataSizes.format(sum(sorted, 1)), Long.toString(sum(sorted, 2)), ""));
         return new ListRowResult(ShowExecutor.strings("TableName", "IndexName", "Size", "ReplicaCount", "RowCount"), out);
+    }
+
+    private static long sum(List<List<Object>> rows, int column) {
+        return rows.stream().mapToLong(r -> ((Number) r.get(column)).longValue()).sum();
     }
 
     /** A table's tablets: its partitions times its buckets (AUTO buckets count as one). */

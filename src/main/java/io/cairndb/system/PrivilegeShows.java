@@ -56,11 +56,7 @@ public final class PrivilegeShows {
      */
     static String userPrivileges(StatementContext ctx) {
         List<List<Object>> rows = new ArrayList<>();
-        boolean all = ctx.access().hasGlobal(Access.GRANT);
-        List<UserMeta> accounts = ctx.catalog().users().stream()
-                .filter(u -> all || u.key().equals(ctx.access().account()))
-                .sorted(Comparator.comparing(UserMeta::user).thenComparing(UserMeta::host)).toList();
-        for (UserMeta u : accounts) {
+        for (UserMeta u : visibleAccounts(ctx)) {
             Set<Privilege> global = EnumSet.noneOf(Privilege.class);
             effective(ctx.catalog(), u).stream().filter(g -> g.level() == GrantMeta.Level.GLOBAL)
                     .forEach(g -> global.addAll(g.privileges()));
@@ -79,11 +75,7 @@ public final class PrivilegeShows {
      */
     static String objectPrivileges(StatementContext ctx, GrantMeta.Level level) {
         List<List<Object>> rows = new ArrayList<>();
-        boolean all = ctx.access().hasGlobal(Access.GRANT);
-        List<UserMeta> accounts = ctx.catalog().users().stream()
-                .filter(u -> all || u.key().equals(ctx.access().account()))
-                .sorted(Comparator.comparing(UserMeta::user).thenComparing(UserMeta::host)).toList();
-        for (UserMeta u : accounts) {
+        for (UserMeta u : visibleAccounts(ctx)) {
             for (GrantMeta g : effective(ctx.catalog(), u)) {
                 if (g.level() != level) {
                     continue;
@@ -106,6 +98,14 @@ public final class PrivilegeShows {
         }
         columns.addAll(List.of("PRIVILEGE_TYPE", DataType.STRING, "IS_GRANTABLE", DataType.STRING));
         return SystemRows.mysqlTable(SystemRows.columns(columns.toArray()), rows);
+    }
+
+    /** Every account for a user who may grant, else the user's own, by name and host. */
+    private static List<UserMeta> visibleAccounts(StatementContext ctx) {
+        boolean all = ctx.access().hasGlobal(Access.GRANT);
+        return ctx.catalog().users().stream()
+                .filter(u -> all || u.key().equals(ctx.access().account()))
+                .sorted(Comparator.comparing(UserMeta::user).thenComparing(UserMeta::host)).toList();
     }
 
     /** An account's own grants and its roles', merged per level. */
