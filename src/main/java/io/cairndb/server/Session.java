@@ -37,7 +37,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -47,7 +46,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Session implements SqlSession, SessionState {
     private static final Logger LOG = LoggerFactory.getLogger(Session.class);
-    private static final long NO_DEADLINE = Long.MIN_VALUE;
     /** Longer limits (up to a long of seconds) are as good as none; capped so that deadlines fit System.nanoTime. */
     private static final long MAX_TIME_LIMIT_SECONDS = TimeUnit.DAYS.toSeconds(365 * 100);
     private final Database db;
@@ -74,20 +72,8 @@ public final class Session implements SqlSession, SessionState {
     private volatile long statementStart = loginTime;
     private ZoneId zone;
     private boolean closed;
-    /** Guards the hand-off between this session's thread and a KILL from another session. */
-    private final Object killLock = new Object();
-    /** Guarded by killLock: the session is inside {@link #execute}. */
-    private boolean executing;
-    /** Guarded by killLock: a KILL reached the current {@link #execute}; its statements fail. */
-    private boolean interruptRequested;
-    /** Guarded by killLock: the transaction of the statement running now, or null. */
-    private Txn runningTxn;
-    /** Guarded by killLock: when the running statement's time limit runs out (System.nanoTime), or NO_DEADLINE. */
-    private long statementDeadline = NO_DEADLINE;
-    /** Guarded by killLock: the pending check of time limits (see {@link #startTimer}), or null. */
-    private ScheduledFuture<?> timeLimitCheck;
-    /** Guarded by killLock: the interrupt of the current {@link #execute} came from its time limit. */
-    private boolean timedOut;
+    /** The hand-off between this session's thread and a KILL or time limit from another thread. */
+    private final StatementInterrupts interrupts;
     private volatile boolean killed;
     /** Ends the client connection when this session is killed (the wire protocol sets it). */
     private volatile Runnable onKill = () -> { };
@@ -105,6 +91,7 @@ public final class Session implements SqlSession, SessionState {
         prepare(connection);
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
+        this.interrupts = new StatementInterrupts(nanos -> db.checkTimeLimitAfter(this, nanos));
         this.transaction = new SessionTransaction(connection, db.transactionHistory(), this::loadTimeoutMs);
         this.loads = new SessionLoads(db.transactionHistory(), this::loadTimeoutMs);
         applyTimeZone(variables.get("time_zone"));
@@ -211,11 +198,7 @@ public final class Session implements SqlSession, SessionState {
         if (killed) {
             throw new CairnException(ErrorCode.SESSION_WAS_KILLED, "Session was killed");
         }
-        synchronized (killLock) {
-            executing = true;
-            interruptRequested = false;
-            timedOut = false;
-        }
+        interrupts.begin();
         runningSql = sql;
         statementStart = System.currentTimeMillis();
         long started = System.nanoTime();
@@ -227,9 +210,7 @@ public final class Session implements SqlSession, SessionState {
         } finally {
             db.metrics().statement(System.nanoTime() - started, failed);
             runningSql = null;
-            synchronized (killLock) {
-                executing = false;
-            }
+            interrupts.end();
             SlowStatementLog.record(db.config(), sql, System.nanoTime() - started, connectionId, user);
         }
     }
@@ -293,58 +274,18 @@ public final class Session implements SqlSession, SessionState {
         }
     }
 
-    /**
-     * Sets the statement's time limit (query_timeout or insert_timeout, in seconds; 0 for none): once it
-     * runs out the statement is interrupted, as KILL QUERY would. A statement does not schedule a timer
-     * of its own: the session keeps one check, due no later than the running statement's deadline,
-     * which statements with later deadlines leave in place and which, when it comes, moves on to the
-     * deadline of the statement running then (see {@link #checkTimeLimit}).
-     */
+    /** Sets the statement's time limit: query_timeout or insert_timeout, in seconds (0 for none). */
     private void startTimer(io.cairndb.sql.tree.Statement statement) {
         String variable = StatementVariables.timeoutVariable(statement);
         long seconds = variable == null ? 0 : variables.number(variable);
-        if (seconds <= 0) {
-            synchronized (killLock) {
-                statementDeadline = NO_DEADLINE;
-            }
-            return;
-        }
-        long now = System.nanoTime();
-        long deadline = now + TimeUnit.SECONDS.toNanos(Math.min(seconds, MAX_TIME_LIMIT_SECONDS));
-        synchronized (killLock) {
-            statementDeadline = deadline;
-            if (timeLimitCheck == null || timeLimitCheck.getDelay(TimeUnit.NANOSECONDS) > deadline - now) {
-                if (timeLimitCheck != null) {
-                    timeLimitCheck.cancel(false);
-                }
-                timeLimitCheck = db.checkTimeLimitAfter(this, deadline - now);
-            }
-        }
+        interrupts.limit(seconds <= 0 ? 0 : TimeUnit.SECONDS.toNanos(Math.min(seconds, MAX_TIME_LIMIT_SECONDS)));
     }
 
-    /**
-     * The session's time-limit check is due: interrupts the running statement if its deadline has
-     * passed, or checks again at that deadline; with no limited statement running it lapses (the next
-     * one sets it again).
-     */
+    /** The session's time-limit check is due (see {@link StatementInterrupts#checkTimeLimit}). */
     boolean checkTimeLimit() {
-        synchronized (killLock) {
-            timeLimitCheck = null;
-            if (!executing || statementDeadline == NO_DEADLINE) {
-                return false;
-            }
-            long left = statementDeadline - System.nanoTime();
-            if (left > 0) {
-                timeLimitCheck = db.checkTimeLimitAfter(this, left);
-                return false;
-            }
-            statementDeadline = NO_DEADLINE;
-            timedOut = true;
-            return interrupt();
-        }
+        return interrupts.checkTimeLimit();
     }
 
-    /** Runs one statement in {@code open}, the session's transaction, or (when null) in one of its own. */
     /** A statement's context in {@code txn}. */
     StatementContext context(Txn txn) {
         return new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
@@ -366,15 +307,16 @@ public final class Session implements SqlSession, SessionState {
         return PreparedShapes.describe(this, sql);
     }
 
+    /** Runs one statement in {@code open}, the session's transaction, or (when null) in one of its own. */
     private StatementResult executeWithin(io.cairndb.sql.tree.Statement statement, Txn open) {
         Txn txn = open != null ? open : new Txn(connection);
         StatementContext ctx = context(txn);
         StatementResult r = null;
         try {
-            startStatement(txn);
+            interrupts.startStatement(txn);
             loads.beforeWrite(ctx, statement, transaction.load());
             r = loads.afterWrite(ctx, statement, dispatcher.dispatch(ctx, statement), transaction.load(), statementStart);
-            finishStatement();
+            interrupts.finishStatement();
             // Streamed rows end their statement's transaction when closed (see query); an open one goes on.
             if (r instanceof JdbcRowResult || open != null) {
                 return r;
@@ -391,13 +333,9 @@ public final class Session implements SqlSession, SessionState {
                 }
             }
             rollBack(statement, txn, open, e);
-            synchronized (killLock) {
-                if (timedOut) {
-                    throw new CairnException(ErrorCode.QUERY_TIMEOUT, "query is timeout, killed by timeout checker", e);
-                }
-            }
-            if (interruptRequested()) {
-                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted", e);
+            CairnException stopped = interrupts.stoppedBecause(e);
+            if (stopped != null) {
+                throw stopped;
             }
             if (e instanceof CairnException ce) {
                 throw ce;
@@ -408,10 +346,7 @@ public final class Session implements SqlSession, SessionState {
             rollBack(statement, txn, open, e);
             throw e;
         } finally {
-            synchronized (killLock) {
-                runningTxn = null;
-                statementDeadline = NO_DEADLINE;
-            }
+            interrupts.statementEnded();
         }
     }
 
@@ -431,62 +366,14 @@ public final class Session implements SqlSession, SessionState {
         }
     }
 
-    private void startStatement(Txn txn) {
-        synchronized (killLock) {
-            if (interruptRequested) {
-                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted");
-            }
-            runningTxn = txn;
-        }
-    }
-
-    /** From here on a KILL no longer reaches the statement; one that came in already fails it. */
-    private void finishStatement() {
-        synchronized (killLock) {
-            runningTxn = null;
-            if (interruptRequested) {
-                throw new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted");
-            }
-        }
-    }
-
-    private boolean interruptRequested() {
-        synchronized (killLock) {
-            return interruptRequested;
-        }
-    }
-
-    /**
-     * KILL QUERY, from another thread: the statements of the running {@link #execute} fail and their
-     * transactions roll back. DuckDB drops an interrupt that arrives between two of its queries, so
-     * the caller repeats {@link #interruptAgain} while that returns true. An idle session is untouched.
-     *
-     * @return whether something was running
-     */
+    /** KILL QUERY, from another thread (see {@link StatementInterrupts#interrupt}). */
     boolean interrupt() {
-        synchronized (killLock) {
-            if (!executing) {
-                return false;
-            }
-            interruptRequested = true;
-            if (runningTxn != null) {
-                runningTxn.interrupt();
-            }
-            return true;
-        }
+        return interrupts.interrupt();
     }
 
-    /** Interrupts again while the killed {@link #execute} still runs; false once it has ended. */
+    /** Interrupts again while the killed statements still run; false once they have ended. */
     boolean interruptAgain() {
-        synchronized (killLock) {
-            if (!executing || !interruptRequested) {
-                return false;
-            }
-            if (runningTxn != null) {
-                runningTxn.interrupt();
-            }
-            return true;
-        }
+        return interrupts.interruptAgain();
     }
 
     @Override
@@ -710,12 +597,7 @@ public final class Session implements SqlSession, SessionState {
         }
         closed = true;
         db.closed(this);
-        synchronized (killLock) {
-            if (timeLimitCheck != null) {
-                timeLimitCheck.cancel(false);
-                timeLimitCheck = null;
-            }
-        }
+        interrupts.close();
         // An open transaction is rolled back, and the locks its statements took are let go.
         transaction.abandon("connection closed");
         tableLocks.unlock();
