@@ -1,6 +1,6 @@
 # Explicit transactions: BEGIN (or START TRANSACTION) .. COMMIT | ROLLBACK, and autocommit = 0. The
-# statements of a transaction commit or roll back together, across tables; a statement that fails
-# rolls the whole transaction back; DDL is refused inside one.
+# statements of a transaction commit or roll back together, across tables; a write that fails rolls
+# the whole transaction back, a read that fails leaves it open (as in MySQL); DDL is refused inside one.
 
 statement ok
 CREATE DATABASE tx
@@ -79,7 +79,33 @@ SELECT count(*) FROM b WHERE k = 5
 ----
 1
 
-# A failed statement rolls back the whole transaction.
+# A failed read leaves the transaction and its writes as they were.
+statement ok
+BEGIN
+
+statement ok
+INSERT INTO b VALUES (-60, 60)
+
+statement error Unknown column 'nosuch'
+SELECT nosuch FROM b
+
+statement error Table [nosuch] does not exist in database
+SELECT * FROM nosuch
+
+query
+SELECT count(*) FROM b WHERE k = -60
+----
+1
+
+statement ok
+COMMIT
+
+query
+SELECT count(*) FROM b WHERE k = -60
+----
+1
+
+# A failed write rolls back the whole transaction.
 statement ok
 BEGIN
 
