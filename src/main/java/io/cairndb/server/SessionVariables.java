@@ -4,6 +4,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -70,6 +71,17 @@ public final class SessionVariables {
      */
     private static final Set<String> MYSQL_SWITCH = Set.of("sql_quote_show_create", "sql_notes", "unique_checks",
             "foreign_key_checks");
+    /**
+     * sql_mode flags whose promise the server keeps: it enforces ONLY_FULL_GROUP_BY, strictness and
+     * dates as these ask (or has nothing they could change: no engine substitution, no users created
+     * by GRANT, no directories in CREATE TABLE, a given 0 stays in an auto-increment column). Without
+     * ONLY_FULL_GROUP_BY queries are checked all the same: one MySQL would take fails with a clear
+     * error. Other MySQL modes change how SQL reads or prints (ANSI_QUOTES, PIPES_AS_CONCAT,
+     * NO_BACKSLASH_ESCAPES, the NO_*_OPTIONS of SHOW CREATE, ...), which this server does not do: refused.
+     */
+    private static final Set<String> SQL_MODES = Set.of("ONLY_FULL_GROUP_BY", "STRICT_TRANS_TABLES", "STRICT_ALL_TABLES",
+            "NO_ZERO_IN_DATE", "NO_ZERO_DATE", "ERROR_FOR_DIVISION_BY_ZERO", "NO_ENGINE_SUBSTITUTION", "NO_AUTO_CREATE_USER",
+            "NO_DIR_IN_CREATE", "NO_AUTO_VALUE_ON_ZERO", "TRADITIONAL");
     /** Ratios the server acts on, between 0 and 1. */
     private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
 
@@ -199,6 +211,9 @@ public final class SessionVariables {
             throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE,
                     "Variable '" + n + "' can't be set to the value of '" + value + "'");
         }
+        if (n.equals("sql_mode")) {
+            return sqlMode(value);
+        }
         if (MYSQL_SWITCH.contains(n)) {
             switch (value.strip().toLowerCase(Locale.ROOT)) {
                 case "true", "1", "on":
@@ -227,6 +242,25 @@ public final class SessionVariables {
             }
         }
         return value;
+    }
+
+    /** A sql_mode value in MySQL's spelling (upper case, no spaces), when every flag of it is kept. */
+    private static String sqlMode(String value) {
+        List<String> modes = new java.util.ArrayList<>();
+        for (String mode : value.split(",")) {
+            String m = mode.strip().toUpperCase(Locale.ROOT);
+            if (m.isEmpty()) {
+                continue;
+            }
+            if (!SQL_MODES.contains(m)) {
+                throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE, "Variable 'sql_mode' can't be set to the value of '"
+                        + mode.strip() + "'");
+            }
+            if (!modes.contains(m)) {
+                modes.add(m);
+            }
+        }
+        return String.join(",", modes);
     }
 
     private static boolean isRatio(String value) {
