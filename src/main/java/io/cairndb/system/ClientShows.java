@@ -94,11 +94,10 @@ public final class ClientShows {
     private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt, DataSizes sizes) {
         String db = ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
         Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
+        List<TableMeta> tables = ctx.catalog().tables(db).stream().filter(t -> ctx.visible(db, t.name())).toList();
+        sizes.measureStale(ctx, tables, counts);
         List<List<Object>> rows = new ArrayList<>();
-        for (TableMeta t : ctx.catalog().tables(db)) {
-            if (!ctx.visible(db, t.name())) {
-                continue;
-            }
+        for (TableMeta t : tables) {
             Long count = t.isView() ? null : counts.getOrDefault(SystemRows.rowCountKey(t), 0L);
             Long bytes = t.isView() ? null : sizes.totalBytes(ctx, t, counts);
             rows.add(Arrays.asList(t.name(), t.isView() ? null : "Doris", null, null, text(count),

@@ -63,11 +63,10 @@ public final class DataShows {
                                       Map<String, Long> counts) {
         List<ResultColumn> columns = List.of(new ResultColumn("TableName", DataType.STRING),
                 new ResultColumn("Size", DataType.BIGINT), new ResultColumn("ReplicaCount", DataType.BIGINT));
+        List<TableMeta> tables = ctx.catalog().tables(db).stream().filter(t -> !t.isView() && ctx.visible(db, t.name())).toList();
+        sizes.measureStale(ctx, tables, counts);
         List<List<Object>> rows = new ArrayList<>();
-        for (TableMeta t : ctx.catalog().tables(db)) {
-            if (t.isView() || !ctx.visible(db, t.name())) {
-                continue;
-            }
+        for (TableMeta t : tables) {
             rows.add(Arrays.asList(t.name(), sizes.totalBytes(ctx, t, counts), tablets(t) * (1 + t.rollups().size())));
         }
         rows.sort((a, b) -> ((String) a.get(0)).compareTo((String) b.get(0)));

@@ -57,23 +57,88 @@ public final class DataSizes {
         return total;
     }
 
+    /**
+     * Measures, in a few queries, every table of {@code tables} (and rollup) whose size is not known
+     * for its current rows and versions: a listing of many tables then asks DuckDB once per
+     * {@link #TABLES_PER_QUERY} of them, not once per table.
+     */
+    public void measureStale(StatementContext ctx, List<TableMeta> tables, Map<String, Long> rowCounts) {
+        List<TableMeta> stale = new ArrayList<>();
+        for (TableMeta t : tables) {
+            if (t.isView() || t.duckTable() == null) {
+                continue;
+            }
+            List<TableMeta> stored = new ArrayList<>(List.of(t));
+            t.rollups().forEach(r -> stored.add(r.storage(t)));
+            for (TableMeta s : stored) {
+                Long rows = rowCounts.get(key(s));
+                Entry e = cache.get(key(s));
+                if (rows != null && (e == null || e.rows != rows || e.versions != versions(s))) {
+                    stale.add(s);
+                }
+            }
+        }
+        Connection c = ctx.txn().connection();
+        for (int from = 0; from < stale.size(); from += TABLES_PER_QUERY) {
+            List<TableMeta> chunk = stale.subList(from, Math.min(stale.size(), from + TABLES_PER_QUERY));
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < chunk.size(); i++) {
+                parts.add("SELECT " + i + " AS t, " + SEGMENT_COLUMNS + " FROM pragma_storage_info("
+                        + Sql.literal(Sql.ident(chunk.get(i).duckSchema()) + "." + Sql.ident(chunk.get(i).duckTable())) + ")");
+            }
+            Map<Integer, List<Segment>> segments = new HashMap<>();
+            for (List<Object> r : Sql.rows(c, String.join(" UNION ALL ", parts))) {
+                Segment s = segment(r.subList(1, r.size()));
+                if (s != null) {
+                    segments.computeIfAbsent(((Number) r.get(0)).intValue(), k -> new ArrayList<>()).add(s);
+                }
+            }
+            long block = blockSize(c);
+            for (int i = 0; i < chunk.size(); i++) {
+                TableMeta t = chunk.get(i);
+                cache.put(key(t), new Entry(rowCounts.get(key(t)), versions(t), bytesOf(segments.getOrDefault(i, List.of()), block)));
+            }
+        }
+    }
+
+    /** Tables measured by one query of {@link #measureStale}. */
+    private static final int TABLES_PER_QUERY = 100;
+    private static final String SEGMENT_COLUMNS = "block_id, block_offset, count, segment_type, persistent, stats";
+
     private long bytes(Connection c, TableMeta t, Map<String, Long> rowCounts) {
-        String key = t.duckSchema() + "\u0000" + t.duckTable();
+        String key = key(t);
         Long rows = rowCounts.get(key);
         if (rows == null) {
             return 0;
         }
-        long versions = 0;
-        for (PartitionMeta p : t.partitioning().partitions()) {
-            versions += p.visibleVersion();
-        }
+        long versions = versions(t);
         Entry e = cache.get(key);
         if (e != null && e.rows == rows && e.versions == versions) {
             return e.bytes;
         }
-        long bytes = measure(c, t.duckSchema(), t.duckTable(), blockSize(c));
+        List<Segment> segments = new ArrayList<>();
+        for (List<Object> r : Sql.rows(c, "SELECT " + SEGMENT_COLUMNS + " FROM pragma_storage_info("
+                + Sql.literal(Sql.ident(t.duckSchema()) + "." + Sql.ident(t.duckTable())) + ")")) {
+            Segment s = segment(r);
+            if (s != null) {
+                segments.add(s);
+            }
+        }
+        long bytes = bytesOf(segments, blockSize(c));
         cache.put(key, new Entry(rows, versions, bytes));
         return bytes;
+    }
+
+    private static String key(TableMeta t) {
+        return t.duckSchema() + "\u0000" + t.duckTable();
+    }
+
+    private static long versions(TableMeta t) {
+        long versions = 0;
+        for (PartitionMeta p : t.partitioning().partitions()) {
+            versions += p.visibleVersion();
+        }
+        return versions;
     }
 
     private long blockSize(Connection c) {
@@ -93,20 +158,20 @@ public final class DataSizes {
 
     private static final java.util.regex.Pattern MAX_STRING = java.util.regex.Pattern.compile("Max String Length: (\\d+)");
 
-    private static long measure(Connection c, String schema, String table, long block) {
-        String name = Sql.ident(schema) + "." + Sql.ident(table);
-        List<Segment> segments = new ArrayList<>();
-        for (List<Object> r : Sql.rows(c, "SELECT block_id, block_offset, count, segment_type, persistent, stats "
-                + "FROM pragma_storage_info(" + Sql.literal(name) + ")")) {
-            boolean persistent = Boolean.TRUE.equals(r.get(4));
-            Long blockId = r.get(0) == null ? null : ((Number) r.get(0)).longValue();
-            if (persistent && (blockId == null || blockId < 0)) {
-                continue; // a constant segment: nothing is stored for it
-            }
-            java.util.regex.Matcher longest = MAX_STRING.matcher(r.get(5) == null ? "" : r.get(5).toString());
-            segments.add(new Segment(persistent ? blockId : null, r.get(1) == null ? 0 : ((Number) r.get(1)).longValue(),
-                    ((Number) r.get(2)).longValue(), (String) r.get(3), longest.find() ? Long.parseLong(longest.group(1)) : 0));
+    /** A row of {@link #SEGMENT_COLUMNS}; null for a constant segment, for which nothing is stored. */
+    private static Segment segment(List<Object> r) {
+        boolean persistent = Boolean.TRUE.equals(r.get(4));
+        Long blockId = r.get(0) == null ? null : ((Number) r.get(0)).longValue();
+        if (persistent && (blockId == null || blockId < 0)) {
+            return null;
         }
+        java.util.regex.Matcher longest = MAX_STRING.matcher(r.get(5) == null ? "" : r.get(5).toString());
+        return new Segment(persistent ? blockId : null, r.get(1) == null ? 0 : ((Number) r.get(1)).longValue(),
+                ((Number) r.get(2)).longValue(), (String) r.get(3), longest.find() ? Long.parseLong(longest.group(1)) : 0);
+    }
+
+    /** The bytes of one table's segments, blocks being {@code block} bytes long. */
+    private static long bytesOf(List<Segment> segments, long block) {
         Map<Long, TreeMap<Long, Segment>> byBlock = new HashMap<>();
         long total = 0;
         for (Segment s : segments) {

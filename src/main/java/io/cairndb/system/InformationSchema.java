@@ -117,23 +117,27 @@ public final class InformationSchema implements SystemTables {
      */
     private static String tables(StatementContext ctx, DataSizes sizes) {
         Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
-        List<List<Object>> rows = new ArrayList<>();
+        List<TableMeta> visible = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
-                if (!ctx.visible(db.name(), t.name())) {
-                    continue;
+                if (ctx.visible(db.name(), t.name())) {
+                    visible.add(t);
                 }
-                List<Object> row = new ArrayList<>(Arrays.asList("internal", db.name(), t.name(), ShowExecutor.tableType(t),
-                        t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
-                if (t.isView()) {
-                    row.addAll(Arrays.asList(null, null, null, null));
-                } else {
-                    long count = counts.getOrDefault(SystemRows.rowCountKey(t), 0L);
-                    long bytes = sizes.totalBytes(ctx, t, counts);
-                    row.addAll(List.of(count, bytes, count == 0 ? 0 : bytes / count, 0L));
-                }
-                rows.add(row);
             }
+        }
+        sizes.measureStale(ctx, visible, counts);
+        List<List<Object>> rows = new ArrayList<>();
+        for (TableMeta t : visible) {
+            List<Object> row = new ArrayList<>(Arrays.asList("internal", t.database(), t.name(), ShowExecutor.tableType(t),
+                    t.isView() ? null : "Doris", time(ctx, t.createTime()), time(ctx, t.updateTime()), t.comment()));
+            if (t.isView()) {
+                row.addAll(Arrays.asList(null, null, null, null));
+            } else {
+                long count = counts.getOrDefault(SystemRows.rowCountKey(t), 0L);
+                long bytes = sizes.totalBytes(ctx, t, counts);
+                row.addAll(List.of(count, bytes, count == 0 ? 0 : bytes / count, 0L));
+            }
+            rows.add(row);
         }
         return SystemRows.mysqlTable(SystemRows.columns("TABLE_CATALOG", DataType.STRING, "TABLE_SCHEMA", DataType.STRING,
                 "TABLE_NAME", DataType.STRING, "TABLE_TYPE", DataType.STRING, "ENGINE", DataType.STRING,
