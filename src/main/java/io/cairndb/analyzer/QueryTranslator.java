@@ -177,7 +177,7 @@ public final class QueryTranslator {
      */
     private String streamRead(StreamMeta s, TableMeta t, List<String> partitions) {
         ctx.streamReads().add(s);
-        String changes = StreamPlanner.plan(ctx.txn().connection(), s, t);
+        String changes = StreamPlanner.plan(ctx.txn().connection(), s, t, ctx.streamReads().offsets(s.id()));
         if (partitions.isEmpty()) {
             return changes;
         }

@@ -59,8 +59,11 @@ public final class StreamPlanner {
         return normalized;
     }
 
-    /** The FROM item reading the stream's unconsumed changes, in the reading transaction's snapshot. */
-    public static String plan(Connection c, StreamMeta s, TableMeta t) {
+    /**
+     * The FROM item reading the stream's unconsumed changes, in the reading transaction's snapshot;
+     * {@code offsets} are the stream's offsets when the statement read them already (else null).
+     */
+    public static String plan(Connection c, StreamMeta s, TableMeta t, java.util.Map<Long, Long> offsets) {
         List<String> names = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
             names.add(Sql.ident(col.name()));
@@ -72,7 +75,7 @@ public final class StreamPlanner {
             return "(SELECT " + cols + ", 'APPEND' AS " + Sql.ident(CHANGE_TYPE_COLUMN) + ", CAST(row_number() OVER () AS HUGEINT) AS "
                     + Sql.ident(SEQUENCE_COLUMN) + " FROM " + t.duckName() + " WHERE " + latest + " = 0)";
         }
-        String changes = unconsumed(s, t, StreamOffsets.floor(StreamOffsets.read(c, s.id()), s, t));
+        String changes = unconsumed(s, t, StreamOffsets.floor(offsets != null ? offsets : StreamOffsets.read(c, s.id()), s, t));
         IncrPlanner.Mode mode = switch (s.type()) {
             case "append_only" -> IncrPlanner.Mode.APPEND_ONLY;
             case "detail" -> IncrPlanner.Mode.DETAIL;

@@ -16,6 +16,18 @@ import java.util.Set;
 public final class StreamReads {
     private final List<StreamMeta> streams = new ArrayList<>();
     private final Set<String> claimed = new HashSet<>();
+    /** Offsets the statement has read already, by stream id: within its transaction they do not move. */
+    private final java.util.Map<Long, java.util.Map<Long, Long>> offsets = new java.util.HashMap<>();
+
+    /** Notes the offsets the statement read for stream {@code streamId}, so that it reads them once. */
+    public void offsetsRead(long streamId, java.util.Map<Long, Long> read) {
+        offsets.put(streamId, java.util.Map.copyOf(read));
+    }
+
+    /** The offsets the statement read for stream {@code streamId}, or null when it has not. */
+    public java.util.Map<Long, Long> offsets(long streamId) {
+        return offsets.get(streamId);
+    }
 
     public void add(StreamMeta s) {
         if (streams.stream().noneMatch(x -> x.id() == s.id())) {

@@ -192,6 +192,7 @@ final class IvmRefresher {
                 continue;
             }
             StreamOffsets.Pending pending = StreamOffsets.pending(c, s, t);
+            ctx.streamReads().offsetsRead(s.id(), pending.offsets());
             streams.add(new Stream(s, t, pending));
             List<String> read = IvmWindow.partitions(mv.properties(), t);
             if (!read.isEmpty()) {
