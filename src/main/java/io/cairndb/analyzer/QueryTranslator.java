@@ -8,6 +8,7 @@ import io.cairndb.ivm.IvmLayout;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.IncrPlanner;
 import io.cairndb.changelog.StreamPlanner;
+import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.printer.PartitionPredicates;
 import io.cairndb.printer.PlanPrinter;
@@ -58,6 +59,21 @@ public final class QueryTranslator {
     /** The query as DuckDB SQL; a wrong query fails with the error Doris gives it. */
     public String translate(Query query) {
         return print(QueryBinder.bind(ctx, query).plan());
+    }
+
+    /**
+     * The result columns of a query as bound (labels, dialect types, where each comes from), without
+     * rewriting, printing or running it: what a prepared statement describes before its first execute.
+     */
+    public java.util.List<io.cairndb.engine.ResultColumn> describe(Query query) {
+        PlanNode plan = QueryBinder.bind(ctx, query).plan();
+        java.util.List<io.cairndb.engine.ColumnSource> sources = ResultSources.of(plan);
+        java.util.List<io.cairndb.engine.ResultColumn> out = new java.util.ArrayList<>();
+        for (int i = 0; i < plan.outputs().size(); i++) {
+            PlanColumn c = plan.outputs().get(i);
+            out.add(new io.cairndb.engine.ResultColumn(c.name(), c.type(), sources.get(i)));
+        }
+        return out;
     }
 
     /**

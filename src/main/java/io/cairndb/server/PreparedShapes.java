@@ -1,8 +1,6 @@
 package io.cairndb.server;
 
-import io.cairndb.analyzer.QueryTranslator;
 import io.cairndb.analyzer.StatementContext;
-import io.cairndb.engine.QueryShape;
 import io.cairndb.engine.ResultColumn;
 import io.cairndb.engine.Txn;
 import io.cairndb.error.CairnException;
@@ -11,13 +9,12 @@ import io.cairndb.sql.tree.Statement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The result columns of a prepared query, described when it is prepared (COM_STMT_PREPARE), as
- * MySQL does, so that a client's metadata is there before the first execute. The query is bound
- * and its DuckDB SQL prepared, nothing run, with NULL for each parameter.
+ * MySQL does, so that a client's metadata is there before the first execute. The query is bound,
+ * with NULL for each parameter, and its plan's columns described: nothing is printed, rewritten or run.
  */
 final class PreparedShapes {
     private static final Logger LOG = LoggerFactory.getLogger(PreparedShapes.class);
@@ -45,20 +42,14 @@ final class PreparedShapes {
         try {
             StatementContext ctx = session.context(txn);
             StatementPrivileges.require(ctx, statement, session.account());
-            QueryTranslator.AnsweredQuery answered = ctx.translator().answering(query.query());
-            List<ResultColumn> shape = QueryShape.columns(txn.connection(), answered.sql());
-            List<ResultColumn> out = new ArrayList<>(shape.size());
-            for (int i = 0; i < shape.size(); i++) {
-                out.add(new ResultColumn(shape.get(i).name(), shape.get(i).type(),
-                        i < answered.sources().size() ? answered.sources().get(i) : null));
-            }
-            return out;
+            return ctx.translator().describe(query.query());
         } catch (CairnException e) {
             LOG.debug("described at execute instead: {}", e.getMessage());
             return List.of();
         } finally {
+            // It only read, as a query's own transaction does: ended as such (nothing to commit unless binding reached DuckDB).
             if (open == null) {
-                txn.rollbackQuietly();
+                txn.commit();
             }
         }
     }
