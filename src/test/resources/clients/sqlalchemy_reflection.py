@@ -21,7 +21,13 @@ out = {
         for c in insp.get_columns("orders")
     ],
     "has_table": [insp.has_table("orders"), insp.has_table("nosuch")],
+    # Doris's SHOW CREATE TABLE has no MySQL PRIMARY KEY line, so the default finds none.
+    "pk_default": insp.get_pk_constraint("orders")["constrained_columns"],
 }
+# With show_create_table_primary_key the key is also written as MySQL's line, which the dialect reads.
+keyed = inspect(create_engine(f"mysql+pymysql://root@127.0.0.1:{port}/{database}",
+                              connect_args={"init_command": "SET show_create_table_primary_key = true"}))
+out["pk"] = {t: keyed.get_pk_constraint(t)["constrained_columns"] for t in ("orders", "lines", "events")}
 orders = Table("orders", MetaData(), autoload_with=engine)
 with engine.begin() as conn:
     conn.execute(text("INSERT INTO orders (id, customer, amount) VALUES (:id, :c, :a)"),

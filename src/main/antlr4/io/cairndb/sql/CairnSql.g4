@@ -358,7 +358,13 @@ createTable
 tableElement
     : columnDef
     | indexDef
+    | primaryKeyDef
     | ctasColumn
+    ;
+
+// MySQL's key line, as SHOW CREATE TABLE writes it with show_create_table_primary_key: it repeats the key clause.
+primaryKeyDef
+    : PRIMARY KEY LEFT_PAREN identifierList RIGHT_PAREN
     ;
 
 columnDef

@@ -54,6 +54,12 @@ public final class SessionVariables {
 
     /** Doris 3.0's switch between choosing synchronous MVs by plan structure (true) and its older rules (false). */
     private static final String SYNC_MV_COST_BASED = "enable_sync_mv_cost_based_rewrite";
+    /**
+     * Whether SHOW CREATE TABLE also writes a keyed table's key as MySQL's {@code PRIMARY KEY (..)} line in
+     * its column list, for tools that read keys only from there (SQLAlchemy's MySQL dialect). Off by
+     * default: Doris prints no such line.
+     */
+    private static final String SHOW_CREATE_PRIMARY_KEY = "show_create_table_primary_key";
     private static final Map<String, String> DEFAULTS = defaults();
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
@@ -62,7 +68,8 @@ public final class SessionVariables {
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
     private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",
             "enable_materialized_view_rewrite", "enable_materialized_view_union_rewrite",
-            "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite", SYNC_MV_COST_BASED);
+            "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite", SYNC_MV_COST_BASED,
+            SHOW_CREATE_PRIMARY_KEY);
     /**
      * MySQL's 0 / 1 switches that dump files set. sql_quote_show_create decides whether SHOW CREATE
      * quotes names that need no quotes. The others only permit a server to do less: unique_checks = 0
@@ -145,6 +152,7 @@ public final class SessionVariables {
         d.put("enable_insert_strict", "true");
         d.put("insert_max_filter_ratio", "1.0");
         d.put("show_hidden_columns", "false");
+        d.put(SHOW_CREATE_PRIMARY_KEY, "false");
         d.put("require_sequence_in_insert", "true");
         d.put("event_scheduler", "OFF");
         d.put("have_query_cache", "YES");

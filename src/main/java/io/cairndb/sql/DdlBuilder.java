@@ -79,9 +79,34 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         Statement.KeyDesc keys = key == null ? null
                 : new Statement.KeyDesc(KeyModel.valueOf(key.model.getText().toUpperCase(Locale.ROOT)),
                 identifiers(key.identifierList()));
+        for (TableElementContext e : ctx.tableElement()) {
+            if (e.primaryKeyDef() != null) {
+                checkRepeatsKey(e.primaryKeyDef(), keys);
+            }
+        }
         return new Statement.CreateTable(qualifiedName(ctx.qualifiedName()), ctx.EXISTS() != null, columns, keys,
                 stringOrNull(ctx.comment), partitionDesc(ctx.partitionDesc()), distribution(ctx.distributionDesc()),
                 properties(ctx.propertiesClause()), ctx.query() == null ? null : ast.query(ctx.query()), null);
+    }
+
+    /**
+     * A PRIMARY KEY line in the column list only repeats the key of a UNIQUE, PRIMARY or AGGREGATE KEY
+     * table: the model comes from the key clause, which a MySQL line cannot choose.
+     */
+    private static void checkRepeatsKey(PrimaryKeyDefContext line, Statement.KeyDesc keys) {
+        List<String> columns = identifiers(line.identifierList());
+        if (keys == null || keys.model() == KeyModel.DUPLICATE) {
+            throw SyntaxErrors.at(line.start, "PRIMARY KEY (..) in the column list must repeat the table's key: "
+                    + "add UNIQUE KEY(..), PRIMARY KEY(..) or AGGREGATE KEY(..) after the column list");
+        }
+        if (!lowerCase(columns).equals(lowerCase(keys.columns()))) {
+            throw SyntaxErrors.at(line.start, "PRIMARY KEY " + columns + " in the column list differs from "
+                    + keys.model().keyword() + keys.columns());
+        }
+    }
+
+    private static List<String> lowerCase(List<String> names) {
+        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
     }
 
     private static Map<String, String> properties(PropertiesClauseContext ctx) {

@@ -4,6 +4,7 @@ import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
 import io.cairndb.catalog.TableMeta;
@@ -16,7 +17,8 @@ import java.util.Map;
 /**
  * The CREATE TABLE / CREATE VIEW text that SHOW CREATE TABLE prints, in Doris's layout: types spelled
  * in lower case as Doris prints them; every name back-quoted unless the session's
- * sql_quote_show_create is 0 (then only names that need it, as MySQL).
+ * sql_quote_show_create is 0 (then only names that need it, as MySQL); a keyed table's key also as MySQL's
+ * PRIMARY KEY line when show_create_table_primary_key is set (CREATE TABLE takes that line back).
  */
 public final class ShowCreateTable {
     private ShowCreateTable() {
@@ -32,9 +34,12 @@ public final class ShowCreateTable {
         for (ColumnMeta c : HiddenColumns.withoutHidden(t)) {
             cols.add("  " + column(c, quoteAll));
         }
+        String keys = names(t.keyColumns().stream().map(ColumnMeta::name).toList(), quoteAll);
+        if (t.keyModel() != KeyModel.DUPLICATE && ctx.session().flag("show_create_table_primary_key")) {
+            cols.add("  PRIMARY KEY (" + keys + ")");
+        }
         sb.append(String.join(",\n", cols)).append("\n) ENGINE=OLAP\n");
-        sb.append(t.keyModel().keyword()).append('(').append(names(t.keyColumns().stream().map(ColumnMeta::name).toList(), quoteAll))
-                .append(")\n");
+        sb.append(t.keyModel().keyword()).append('(').append(keys).append(")\n");
         if (!t.comment().isEmpty()) {
             sb.append("COMMENT '").append(t.comment().replace("'", "\\'")).append("'\n");
         }

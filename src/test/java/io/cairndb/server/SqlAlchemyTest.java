@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * SQLAlchemy (Debian's python3-sqlalchemy, through PyMySQL) reflects a table's columns with their
- * types and nullability, lists tables and views, and reads and writes rows through a reflected table.
+ * types and nullability, lists tables and views, reads and writes rows through a reflected table, and
+ * finds a keyed table's primary key when show_create_table_primary_key is set.
  */
 class SqlAlchemyTest {
     @TempDir
@@ -38,6 +39,10 @@ class SqlAlchemyTest {
                 st.execute("CREATE DATABASE sa");
                 st.execute("CREATE TABLE sa.orders (id INT NOT NULL, customer VARCHAR(20), amount DECIMAL(10, 2), note STRING, "
                         + "at DATETIME) UNIQUE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1");
+                st.execute("CREATE TABLE sa.lines (order_id INT NOT NULL, line INT NOT NULL, qty INT) "
+                        + "PRIMARY KEY(order_id, line) DISTRIBUTED BY HASH(order_id) BUCKETS 1");
+                st.execute("CREATE TABLE sa.events (at DATETIME, what VARCHAR(10)) DUPLICATE KEY(at) "
+                        + "DISTRIBUTED BY HASH(at) BUCKETS 1");
                 st.execute("CREATE VIEW sa.named AS SELECT id, customer FROM sa.orders WHERE customer IS NOT NULL");
             }
             // Debian's python3, where apt installs python3-sqlalchemy and python3-pymysql (.ci/run does).
@@ -47,7 +52,7 @@ class SqlAlchemyTest {
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), err);
             assertEquals(0, p.exitValue(), out + err);
             JsonNode found = new ObjectMapper().readTree(out);
-            assertEquals("[\"orders\"]", found.get("tables").toString());
+            assertEquals("[\"events\",\"lines\",\"orders\"]", found.get("tables").toString());
             assertEquals("[\"named\"]", found.get("views").toString());
             assertEquals("[{\"name\":\"id\",\"nullable\":false,\"type\":\"INTEGER\"},"
                     + "{\"name\":\"customer\",\"nullable\":true,\"type\":\"VARCHAR(20)\"},"
@@ -55,6 +60,8 @@ class SqlAlchemyTest {
                     + "{\"name\":\"note\",\"nullable\":true,\"type\":\"TEXT\"},"
                     + "{\"name\":\"at\",\"nullable\":true,\"type\":\"DATETIME\"}]", found.get("columns").toString());
             assertEquals("[true,false]", found.get("has_table").toString());
+            assertEquals("[]", found.get("pk_default").toString());
+            assertEquals("{\"events\":[],\"lines\":[\"order_id\",\"line\"],\"orders\":[\"id\"]}", found.get("pk").toString());
             assertEquals("[[10,\"x'y\\\\z\",\"2.50\"],[11,null,null]]", found.get("rows").toString());
         }
     }
