@@ -34,6 +34,8 @@ public final class FrontEndBench {
     private static final int MAX_ITERATIONS = 30_000;
     private static final int JOIN_TABLES = 20;
     private static final int WIDE_COLUMNS = 200;
+    /** The keys an UPDATE / DELETE of an IvmBench batch names. */
+    private static final int IN_LIST_KEYS = 300;
 
     /** Keeps the JIT from dropping work whose result is unused. */
     private static volatile long sink;
@@ -115,6 +117,11 @@ public final class FrontEndBench {
             wide.add("c" + i + " + 1 AS x" + i);
         }
         q.add(new Case(WIDE_COLUMNS + "-column SELECT", wide.toString(), 2000));
+        StringJoiner keys = new StringJoiner(", ", "SELECT id, g, v FROM facts WHERE id IN (", ")");
+        for (int i = 0; i < IN_LIST_KEYS; i++) {
+            keys.add(Long.toString(1_000_003L * i % 10_000_000L));
+        }
+        q.add(new Case("IN list of " + IN_LIST_KEYS + " keys", keys.toString(), 2000));
         return q;
     }
 

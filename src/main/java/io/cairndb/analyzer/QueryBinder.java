@@ -42,15 +42,15 @@ public final class QueryBinder {
     }
 
     private final StatementContext ctx;
-    private final boolean rowIds;
+    private final boolean rowColumns;
     private final Set<String> sessionFunctions = new TreeSet<>();
     private int nextColumnId = 1;
     private CteScope ctes;
     private int viewDepth;
 
-    private QueryBinder(StatementContext ctx, boolean rowIds) {
+    private QueryBinder(StatementContext ctx, boolean rowColumns) {
         this.ctx = ctx;
-        this.rowIds = rowIds;
+        this.rowColumns = rowColumns;
     }
 
     /**
@@ -69,12 +69,13 @@ public final class QueryBinder {
     }
 
     /**
-     * As {@link #bind(StatementContext, Query)}; with {@code rowIds}, every table scan also exposes the
-     * engine's row identifier as a column {@code rowid} that only a name selects (DELETE finds the rows
-     * it removes with it).
+     * As {@link #bind(StatementContext, Query)}; with {@code rowColumns}, every table scan also exposes
+     * the engine's columns of each row, which only a name selects: its identifier {@code rowid} (DELETE
+     * finds the rows it removes with it) and, on a table whose changelog keeps before images, the
+     * row's latest change and since when its key exists (an UPDATE records them with the old values).
      */
-    public static Result bind(StatementContext ctx, Query query, boolean rowIds) {
-        QueryBinder binder = new QueryBinder(ctx, rowIds);
+    public static Result bind(StatementContext ctx, Query query, boolean rowColumns) {
+        QueryBinder binder = new QueryBinder(ctx, rowColumns);
         PlanNode plan = binder.query(query, null);
         return new Result(plan, binder.sessionFunctions);
     }
@@ -93,8 +94,8 @@ public final class QueryBinder {
         return ctx;
     }
 
-    boolean exposesRowIds() {
-        return rowIds;
+    boolean exposesRowColumns() {
+        return rowColumns;
     }
 
     /** Notes a session function bound to its value (lower-case name). */

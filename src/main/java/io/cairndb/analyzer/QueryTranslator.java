@@ -103,8 +103,11 @@ public final class QueryTranslator {
         return ctx.rewriter().rewrite(ctx, plan);
     }
 
-    /** As {@link #translate(Query)}, with the engine's row identifier of each table selectable as {@code rowid}. */
-    public String translateWithRowIds(Query query) {
+    /**
+     * As {@link #translate(Query)}, with the engine's columns of each table's rows selectable by name
+     * (see {@link QueryBinder#bind(StatementContext, Query, boolean)}).
+     */
+    public String translateWithRowColumns(Query query) {
         return print(QueryBinder.bind(ctx, query, true).plan());
     }
 

@@ -6,6 +6,7 @@ import io.cairndb.catalog.StreamMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableKind;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.IncrPlanner;
 import io.cairndb.changelog.StreamPlanner;
 import io.cairndb.engine.QueryShape;
@@ -133,8 +134,12 @@ final class RelationBinder {
             PartitionResolver.requireAll(t, ref.partitions());
         }
         Leaf leaf = tableColumns(t, qualifier);
-        if (queries.exposesRowIds()) {
+        if (queries.exposesRowColumns()) {
             addHidden(leaf, qualifier, List.of(ROW_ID), List.of(DataType.BIGINT));
+            if (ChangelogTables.tracked(t)) {
+                addHidden(leaf, qualifier, List.of(ChangelogTables.ROW_TSO, ChangelogTables.ROW_SINCE),
+                        List.of(DataType.BIGINT, DataType.BIGINT));
+            }
         }
         return new Bound(new PlanNode.Scan(source(t), leaf.outputs, leaf.columns, ref.partitions(), ref.temporaryPartitions()),
                 leaf.fields);

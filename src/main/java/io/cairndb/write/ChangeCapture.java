@@ -7,7 +7,10 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.ChangelogConfig;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.engine.Sql;
+import io.cairndb.printer.DuckTypes;
 import io.cairndb.printer.PartitionIds;
+import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.QueryBody;
 
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -19,6 +22,10 @@ import java.util.List;
  */
 final class ChangeCapture {
     private static final String NEW_ROWS = "temp.__cairn_new_rows";
+    /** Prefix of an UPDATE's staged old value of a column (see {@link #stagedColumns}). */
+    private static final String OLD = "__old_";
+    private static final String PREV = "__prev";
+    private static final String SINCE = "__since";
 
     private ChangeCapture() {
     }
@@ -96,6 +103,71 @@ final class ChangeCapture {
         ChangelogTables.summarize(c, t, tso);
         return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
                 + " FROM " + NEW_ROWS;
+    }
+
+    /**
+     * The staged rows of an UPDATE ({@code staged}), one per stored row it changes, each with the row's
+     * old values ({@link #staged}): without before images, each row's after image (UPDATE_AFTER); with
+     * them, its before and after images, and the row's latest change and since when its key exists.
+     * Every key existed, and the old values came with the new ones, so no stored row is read again.
+     * Returns the SELECT that the base table's upsert reads, as {@link #upserts} does.
+     */
+    static String updates(StatementContext ctx, TableMeta t, String staged) {
+        Connection c = ctx.txn().connection();
+        long tso = ctx.commitTso().get();
+        String newCols = KeyModelWriter.columnList(t.columns());
+        String pid = PartitionIds.of(t, null);
+        if (!ChangelogTables.tracked(t)) {
+            Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT " + ChangelogTables.UPDATE_AFTER + ", " + tso
+                    + ", (row_number() OVER () - 1) * 2 + 1, " + pid + ", " + newCols + " FROM " + staged);
+            return "SELECT " + newCols + " FROM " + staged;
+        }
+        List<String> images = new ArrayList<>();
+        for (ColumnMeta col : t.columns()) {
+            String name = Sql.ident(col.name());
+            images.add(col.key() ? name : "CASE WHEN __after THEN " + name + " ELSE " + Sql.ident(OLD + col.name()) + " END AS " + name);
+        }
+        String changes = "SELECT " + String.join(", ", images) + ", __rn, __after, " + PREV + ", " + SINCE + " FROM (SELECT *, "
+                + "row_number() OVER () - 1 AS __rn FROM " + staged + ") CROSS JOIN (VALUES (false), (true)) AS i(__after)";
+        Sql.execute(c, ChangelogTables.insertTracked(t) + "SELECT CASE WHEN __after THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
+                + ChangelogTables.UPDATE_BEFORE + " END, " + tso + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols
+                + ", coalesce(" + PREV + ", 0), " + SINCE + " FROM (" + changes + ")");
+        ChangelogTables.summarize(c, t, tso);
+        return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
+                + " FROM " + staged;
+    }
+
+    /**
+     * The columns an UPDATE stages after {@code t}'s own when it records its changes: each value
+     * column's old value, and on a tracked table the row's latest change and since when its key exists.
+     * Each is {@code name type} then, as {@link #staged}'s items name them.
+     */
+    static List<String> stagedColumns(TableMeta t) {
+        List<String> columns = new ArrayList<>();
+        for (ColumnMeta col : t.valueColumns()) {
+            columns.add(Sql.ident(OLD + col.name()) + " " + DuckTypes.toDuckDb(col.type()));
+        }
+        if (ChangelogTables.tracked(t)) {
+            columns.add(PREV + " BIGINT");
+            columns.add(SINCE + " BIGINT");
+        }
+        return columns;
+    }
+
+    /**
+     * The select items of {@link #stagedColumns} over the stored row {@code alias} (a query bound with
+     * the row columns, see {@code QueryTranslator#translateWithRowColumns}).
+     */
+    static List<QueryBody.SelectItem> staged(TableMeta t, String alias) {
+        List<QueryBody.SelectItem> items = new ArrayList<>();
+        for (ColumnMeta col : t.valueColumns()) {
+            items.add(new QueryBody.SingleColumn(new Expr.Identifier(List.of(alias, col.name())), OLD + col.name()));
+        }
+        if (ChangelogTables.tracked(t)) {
+            items.add(new QueryBody.SingleColumn(new Expr.Identifier(List.of(alias, ChangelogTables.ROW_TSO)), PREV));
+            items.add(new QueryBody.SingleColumn(new Expr.Identifier(List.of(alias, ChangelogTables.ROW_SINCE)), SINCE));
+        }
+        return items;
     }
 
     /** The rows of {@code table} with one of {@code keys}, as a FROM item; all of them when {@code keys} is null. */

@@ -41,7 +41,7 @@ public final class DeleteExecutor {
                 Expr rowid = new Expr.Identifier(List.of(alias, "rowid"));
                 Query matches = Query.of(new QueryBody.QuerySpec(Map.of(), true,
                         List.of(new QueryBody.SingleColumn(rowid, "rowid")), from, stmt.where(), null, null));
-                where = "rowid IN (" + ctx.translator().translateWithRowIds(matches) + ")";
+                where = "rowid IN (" + ctx.translator().translateWithRowColumns(matches) + ")";
             }
             if (!stmt.partitions().isEmpty()) {
                 List<PartitionMeta> parts = PartitionResolver.requireAll(t, stmt.partitions());

@@ -64,6 +64,17 @@ final class KeyModelWriter {
     }
 
     /**
+     * Applies an UPDATE's staged rows to a UNIQUE or PRIMARY KEY table without a sequence column: one
+     * per stored row the UPDATE changes, so no consolidation by key; with a changelog, each staged with
+     * its old values ({@link ChangeCapture#stagedColumns}), which the capture records.
+     */
+    static void update(StatementContext ctx, TableMeta t, String stagedTable) {
+        String rows = ChangeCapture.enabled(t) ? ChangeCapture.updates(ctx, t, stagedTable)
+                : "SELECT " + columnList(t.columns()) + " FROM " + stagedTable;
+        upsert(ctx.txn().connection(), t, t.duckName(), rows);
+    }
+
+    /**
      * One row per key: the last, or with a sequence column the one with the largest sequence value
      * (the last of equals); then without the keys whose stored row has a larger sequence value.
      */

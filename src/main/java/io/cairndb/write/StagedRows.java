@@ -8,6 +8,7 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckTypes;
 
 import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,15 +28,20 @@ final class StagedRows implements AutoCloseable {
 
     /** Stages the rows of {@code select}, whose columns are the table's columns in order. */
     static StagedRows of(Connection c, TableMeta table, String select) {
-        StringBuilder cols = new StringBuilder();
-        List<ColumnMeta> columns = table.columns();
-        for (int i = 0; i < columns.size(); i++) {
-            if (i > 0) {
-                cols.append(", ");
-            }
-            cols.append(Sql.ident(columns.get(i).name())).append(' ').append(DuckTypes.toDuckDb(columns.get(i).type()));
+        return of(c, table, List.of(), select);
+    }
+
+    /**
+     * Stages the rows of {@code select}, whose columns are the table's columns in order, then the
+     * {@code extra} ones ({@code name type} each).
+     */
+    static StagedRows of(Connection c, TableMeta table, List<String> extra, String select) {
+        List<String> cols = new ArrayList<>();
+        for (ColumnMeta column : table.columns()) {
+            cols.add(Sql.ident(column.name()) + " " + DuckTypes.toDuckDb(column.type()));
         }
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NAME + " (" + cols + ")");
+        cols.addAll(extra);
+        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NAME + " (" + String.join(", ", cols) + ")");
         try {
             return new StagedRows(c, Sql.execute(c, "INSERT INTO " + NAME + " " + select));
         } catch (CairnException e) {

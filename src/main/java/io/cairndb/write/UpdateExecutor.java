@@ -2,6 +2,7 @@ package io.cairndb.write;
 
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -20,7 +21,8 @@ import java.util.Set;
 
 /**
  * UPDATE on UNIQUE KEY and PRIMARY KEY tables: the new versions of the matching rows are computed
- * by one query, staged, and upserted, as Doris does (a partial-column update is a row rewrite).
+ * by one query, staged (with their old values when the changelog records them), and upserted, as
+ * Doris does (a partial-column update is a row rewrite).
  */
 public final class UpdateExecutor {
     private UpdateExecutor() {
@@ -55,14 +57,27 @@ public final class UpdateExecutor {
             if (stmt.from() != null) {
                 from = new Relation.Join(Relation.JoinType.CROSS, from, stmt.from(), null, List.of());
             }
+            // Without FROM each stored row is read once, so the new rows have distinct keys; the old
+            // values a changelog records are staged with them. A FROM may match a row more than once,
+            // and a sequence column may keep a stored row: those go through the general upsert.
+            boolean perStoredRow = stmt.from() == null && SequenceColumn.of(t) == null;
+            boolean withOldValues = perStoredRow && ChangeCapture.enabled(t);
+            if (withOldValues) {
+                items.addAll(ChangeCapture.staged(t, alias));
+            }
             Query rows = Query.of(new QueryBody.QuerySpec(Map.of(), false, items, from, stmt.where(), null, null));
-            String select = ctx.translator().translate(rows);
-            try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, select)) {
+            String select = withOldValues ? ctx.translator().translateWithRowColumns(rows) : ctx.translator().translate(rows);
+            List<String> extra = withOldValues ? ChangeCapture.stagedColumns(t) : List.of();
+            try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, extra, select)) {
                 Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count());
-                // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
-                KeyList keys = ChangeCapture.enabled(t)
-                        ? KeyList.ofStaged(ctx.txn().connection(), t, StagedRows.table(), staged.count()) : null;
-                KeyModelWriter.apply(ctx, t, StagedRows.table(), keys);
+                if (perStoredRow) {
+                    KeyModelWriter.update(ctx, t, StagedRows.table());
+                } else {
+                    // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
+                    KeyList keys = ChangeCapture.enabled(t)
+                            ? KeyList.ofStaged(ctx.txn().connection(), t, StagedRows.table(), staged.count()) : null;
+                    KeyModelWriter.apply(ctx, t, StagedRows.table(), keys);
+                }
                 RollupUpkeep.added(ctx, t, StagedRows.table());
                 PartitionVersions.bump(ctx, t, touched);
                 return UpdateCount.of(staged.count());
