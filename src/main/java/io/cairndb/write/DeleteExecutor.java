@@ -47,14 +47,15 @@ public final class DeleteExecutor {
                 List<PartitionMeta> parts = PartitionResolver.requireAll(t, stmt.partitions());
                 where += " AND " + PartitionPredicates.anyOf(t, parts);
             }
-            Set<Integer> touched = PartitionVersions.touched(ctx, t, target, where);
+            // An unpartitioned table's version changes when the DELETE removed a row, which its count says.
+            Set<Integer> touched = t.isPartitioned() ? PartitionVersions.touched(ctx, t, target, where) : null;
             if (ChangeCapture.enabled(t)) {
                 ChangeCapture.deletes(ctx, t, where);
             }
             Runnable rollupsAfter = RollupUpkeep.removing(ctx, t, where);
             long n = Sql.execute(ctx.txn().connection(), "DELETE FROM " + target + " WHERE " + where);
             rollupsAfter.run();
-            PartitionVersions.bump(ctx, t, touched);
+            PartitionVersions.bump(ctx, t, touched != null ? touched : PartitionVersions.whole(n));
             return UpdateCount.of(n);
         });
     }

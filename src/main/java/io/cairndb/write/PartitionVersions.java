@@ -25,9 +25,14 @@ final class PartitionVersions {
      */
     static Set<Integer> touchedByStaged(StatementContext ctx, TableMeta t, long rows) {
         if (!t.isPartitioned()) {
-            return rows > 0 ? new TreeSet<>(Set.of(0)) : new TreeSet<>();
+            return whole(rows);
         }
         return touched(ctx, t, StagedRows.table(), null);
+    }
+
+    /** An unpartitioned table's one partition, when a write changed any of its rows ({@code rows} of them). */
+    static Set<Integer> whole(long rows) {
+        return rows > 0 ? new TreeSet<>(Set.of(0)) : new TreeSet<>();
     }
 
     /** Ordinals of the partitions that hold the rows {@code source} (a FROM item) selects. */
