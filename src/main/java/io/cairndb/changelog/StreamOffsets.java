@@ -51,8 +51,7 @@ public final class StreamOffsets {
     /** Offsets by partition id; a partition without an entry is at the stream's start. */
     public static Map<Long, Long> read(Connection c, long streamId) {
         Map<Long, Long> out = new HashMap<>();
-        // Literal SQL: a one-off prepared statement costs DuckDB a second round trip, on every refresh and consumption.
-        for (List<Object> r : Sql.rows(c, "SELECT partition_id, offset_tso FROM " + TABLE + " WHERE stream_id = " + streamId)) {
+        for (List<Object> r : Sql.rows(c, "SELECT partition_id, offset_tso FROM " + TABLE + " WHERE stream_id = ?", streamId)) {
             out.put(((Number) r.get(0)).longValue(), ((Number) r.get(1)).longValue());
         }
         return out;
@@ -95,10 +94,11 @@ public final class StreamOffsets {
     public static Pending pending(Connection c, StreamMeta s, TableMeta t) {
         Map<Long, Long> offsets = read(c, s.id());
         long floor = floor(offsets, s, t);
-        String markers = " FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > " + floor;
+        // The floor is a parameter: the statement is the same on each read of the stream, and kept prepared.
+        String markers = " FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > ?";
         List<Object> r = Sql.rows(c, "SELECT u.newest, u.n, (SELECT max(tso)" + markers + "), (SELECT retained_from FROM "
                 + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ") FROM (SELECT max(" + ChangelogTables.TSO + ") AS newest, "
-                + "count(*) AS n FROM (" + StreamPlanner.unconsumed(s, t, floor) + ")) AS u").get(0);
+                + "count(*) AS n FROM (" + StreamPlanner.unconsumed(s, t, "?") + ")) AS u", floor, floor).get(0);
         long newestChange = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
         long changeRows = ((Number) r.get(1)).longValue();
         long anyMarker = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();
@@ -109,7 +109,7 @@ public final class StreamOffsets {
             // Rare: asked only when there are markers, so the common read stays one query. A marker is
             // unconsumed when it is past its own partition's offset (a partition added later starts at
             // the stream's start, below markers other partitions have consumed).
-            for (List<Object> m : Sql.rows(c, "SELECT partition_id, max(tso)" + markers + " GROUP BY partition_id")) {
+            for (List<Object> m : Sql.rows(c, "SELECT partition_id, max(tso)" + markers + " GROUP BY partition_id", floor)) {
                 long partition = ((Number) m.get(0)).longValue();
                 long tso = ((Number) m.get(1)).longValue();
                 if (tso > offsets.getOrDefault(partition, s.startTso())) {
@@ -168,8 +168,9 @@ public final class StreamOffsets {
             }
         }
         if (!moved.isEmpty()) {
-            Sql.execute(c, "UPDATE " + TABLE + " SET offset_tso = " + latest + ", consumed_at = " + nowMillis + " WHERE stream_id = " + s.id()
-                    + " AND partition_id IN (" + String.join(", ", moved) + ")");
+            // The same statement on each consumption of the stream's partitions, kept prepared.
+            Sql.update(c, "UPDATE " + TABLE + " SET offset_tso = ?, consumed_at = ? WHERE stream_id = " + s.id()
+                    + " AND partition_id IN (" + String.join(", ", moved) + ")", latest, nowMillis);
         }
         if (!added.isEmpty()) {
             Sql.execute(c, "INSERT INTO " + TABLE + " VALUES " + String.join(", ", added)

@@ -91,9 +91,14 @@ public final class StreamPlanner {
 
     /** The changelog rows of {@code t} after each partition's offset ({@code floor}: the least offset). */
     static String unconsumed(StreamMeta s, TableMeta t, long floor) {
+        return unconsumed(s, t, Long.toString(floor));
+    }
+
+    /** As {@link #unconsumed(StreamMeta, TableMeta, long)}, with the floor written as {@code floorSql} (a literal or a parameter). */
+    static String unconsumed(StreamMeta s, TableMeta t, String floorSql) {
         String offsets = "(SELECT partition_id, offset_tso FROM " + StreamOffsets.TABLE + " WHERE stream_id = " + s.id() + ")";
         return "SELECT cl.* FROM " + ChangelogTables.name(t) + " AS cl LEFT JOIN " + offsets + " AS o ON o.partition_id = cl."
-                + ChangelogTables.PARTITION + " WHERE cl." + ChangelogTables.TSO + " > " + floor + " AND cl." + ChangelogTables.TSO
+                + ChangelogTables.PARTITION + " WHERE cl." + ChangelogTables.TSO + " > " + floorSql + " AND cl." + ChangelogTables.TSO
                 + " > coalesce(o.offset_tso, " + s.startTso() + ")";
     }
 }

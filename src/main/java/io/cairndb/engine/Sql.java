@@ -54,38 +54,57 @@ public final class Sql {
                 + String.join(", ", keep) + ")"));
     }
 
-    /** Runs a parameterized update. */
+    /** Runs a parameterized update; its prepared statement is kept for the next run (see {@link PreparedStatements}). */
     public static long update(Connection c, String sql, Object... params) {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
-            return ps.executeLargeUpdate();
+        try {
+            return PreparedStatements.with(c, sql, ps -> {
+                bind(ps, params);
+                return ps.executeLargeUpdate();
+            });
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
         }
     }
 
-    /** Runs a query and returns every row as a list of column values. */
+    /**
+     * Runs a query and returns every row as a list of column values. A query with parameters keeps its
+     * prepared statement for the next run (see {@link PreparedStatements}); one without is written with
+     * its values, which differ from run to run.
+     */
     public static List<List<Object>> rows(Connection c, String sql, Object... params) {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
+        try {
+            if (params.length > 0) {
+                return PreparedStatements.with(c, sql, ps -> {
+                    bind(ps, params);
+                    return rows(ps);
+                });
             }
-            try (ResultSet rs = ps.executeQuery()) {
-                int n = rs.getMetaData().getColumnCount();
-                List<List<Object>> out = new ArrayList<>();
-                while (rs.next()) {
-                    List<Object> row = new ArrayList<>(n);
-                    for (int i = 1; i <= n; i++) {
-                        row.add(rs.getObject(i));
-                    }
-                    out.add(row);
-                }
-                return out;
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                return rows(ps);
             }
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
+        }
+    }
+
+    private static void bind(PreparedStatement ps, Object[] params) throws SQLException {
+        for (int i = 0; i < params.length; i++) {
+            ps.setObject(i + 1, params[i]);
+        }
+    }
+
+    private static List<List<Object>> rows(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            int n = rs.getMetaData().getColumnCount();
+            List<List<Object>> out = new ArrayList<>();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(n);
+                for (int i = 1; i <= n; i++) {
+                    row.add(rs.getObject(i));
+                }
+                out.add(row);
+            }
+            return out;
         }
     }
 

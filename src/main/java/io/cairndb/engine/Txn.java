@@ -148,7 +148,10 @@ public final class Txn {
         boolean wasInterrupted = end();
         afterCommit.clear();
         try {
-            connection.rollback();
+            // Nothing ran in DuckDB (a refresh that found nothing to do): there is nothing to undo.
+            if (DuckEngine.transactionBegun(connection)) {
+                connection.rollback();
+            }
         } catch (SQLException e) {
             if (!wasInterrupted) {
                 org.slf4j.LoggerFactory.getLogger(Txn.class).debug("rollback after failure: {}", e.getMessage());

@@ -50,17 +50,14 @@ public final class TaskHistory {
         if (keepPerJob < 1) {
             return;
         }
-        // Literal SQL: a one-off prepared statement costs DuckDB a second round trip, on every refresh.
-        List<String> values = List.of(Long.toString(t.taskId()), Long.toString(t.jobId()), Sql.literal(t.jobName()),
-                Long.toString(t.mvId()), Sql.literal(t.mvName()), Long.toString(t.dbId()), Sql.literal(t.dbName()),
-                Sql.literal(t.status()), Sql.literal(t.errorMsg()), Long.toString(t.createTime()), Long.toString(t.startTime()),
-                Long.toString(t.finishTime()), Sql.literal(t.triggerMode()), Sql.literal(t.refreshMode()),
-                Sql.literal(json(t.needRefreshPartitions())), Sql.literal(json(t.completedPartitions())), Sql.literal(t.lastQueryId()),
-                Boolean.toString(t.completeRequested()), Sql.literal(json(t.requestedPartitions())),
-                t.planSignatureMatches() == null ? "NULL" : t.planSignatureMatches().toString(), nullable(t.requestedMethod()),
-                nullable(t.ivmFallbackReason()), Integer.toString(t.ivmRebuiltPartitions()), nullable(t.ivmSourceVersions()),
-                nullable(t.ivmSourceTimes()), nullable(t.ivmCost()));
-        Sql.execute(c, "INSERT INTO " + TABLE + " (" + COLUMNS + ") VALUES (" + String.join(", ", values) + ")");
+        // Parameters: the statement is the same on every refresh, and stays prepared.
+        Object[] values = {t.taskId(), t.jobId(), t.jobName(), t.mvId(), t.mvName(), t.dbId(), t.dbName(), t.status(), t.errorMsg(),
+            t.createTime(), t.startTime(), t.finishTime(), t.triggerMode(), t.refreshMode(), json(t.needRefreshPartitions()),
+            json(t.completedPartitions()), t.lastQueryId(), t.completeRequested(), json(t.requestedPartitions()),
+            t.planSignatureMatches(), t.requestedMethod(), t.ivmFallbackReason(), t.ivmRebuiltPartitions(), t.ivmSourceVersions(),
+            t.ivmSourceTimes(), t.ivmCost()};
+        Sql.update(c, "INSERT INTO " + TABLE + " (" + COLUMNS + ") VALUES (" + String.join(", ", java.util.Collections.nCopies(values.length, "?"))
+                + ")", values);
         if (trim) {
             Sql.update(c, "DELETE FROM " + TABLE + " WHERE task_id IN (SELECT task_id FROM " + TABLE
                     + " QUALIFY row_number() OVER (PARTITION BY job_id ORDER BY task_id DESC) > " + keepPerJob + ")");
@@ -113,10 +110,6 @@ public final class TaskHistory {
         } catch (JsonProcessingException e) {
             throw new CairnException(ErrorCode.INTERNAL, "corrupt task record: " + e.getMessage(), e);
         }
-    }
-
-    private static String nullable(String text) {
-        return text == null ? "NULL" : Sql.literal(text);
     }
 
     private static long n(Object o) {
