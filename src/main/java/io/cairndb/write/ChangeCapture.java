@@ -56,12 +56,26 @@ final class ChangeCapture {
      * than found by a join that scans the base table.
      */
     static String upserts(StatementContext ctx, TableMeta t, String rows, KeyList keys) {
+        Sql.execute(ctx.txn().connection(), "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT "
+                + KeyModelWriter.columnList(t.columns()) + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
+        return upsertBatch(ctx, t, NEW_ROWS, keys);
+    }
+
+    /**
+     * As {@link #upserts}, for staged rows known to have one row per key ({@code stagedTable}): they
+     * are read where they are, in their staged order, with no consolidated copy.
+     */
+    static String upsertsDistinct(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys) {
+        // Not rowid: rows a transaction added have row ids far above any stored row's until it commits.
+        return upsertBatch(ctx, t, "(SELECT *, row_number() OVER () - 1 AS __rn FROM " + stagedTable + ")", keys);
+    }
+
+    /** {@link #upserts} of {@code batch}: a FROM item of rows with distinct keys, the table's columns and their order {@code __rn}. */
+    private static String upsertBatch(StatementContext ctx, TableMeta t, String batch, KeyList keys) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         boolean tracked = ChangelogTables.tracked(t);
         String newCols = KeyModelWriter.columnList(t.columns());
-        Sql.execute(c, "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT " + newCols
-                + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
         List<String> items = new ArrayList<>();
         for (ColumnMeta col : t.columns()) {
             items.add("n." + Sql.ident(col.name()));
@@ -78,14 +92,14 @@ final class ChangeCapture {
             items.add("coalesce(o." + ChangelogTables.ROW_TSO + ", 0) AS __prev");
             items.add("CASE WHEN " + existed + " THEN o." + ChangelogTables.ROW_SINCE + " ELSE " + tso + " END AS __since");
         }
-        String joined = "SELECT " + String.join(", ", items) + ", n.__rn FROM " + NEW_ROWS + " AS n LEFT JOIN " + rowsOf(t.duckName(), keys)
+        String joined = "SELECT " + String.join(", ", items) + ", n.__rn FROM " + batch + " AS n LEFT JOIN " + rowsOf(t.duckName(), keys)
                 + " AS o ON " + KeyModelWriter.keysEqual(t, "n", "o");
         String pid = PartitionIds.of(t, null);
         if (!tracked) {
             // Without before images (on a keyed table, exactly when it is not tracked) each batch row gives its after image.
             Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
                     + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM (" + joined + ")");
-            return "SELECT " + newCols + " FROM " + NEW_ROWS;
+            return "SELECT " + newCols + " FROM " + batch;
         }
         // Each batch row gives its before image (the old values) when the key existed, and its
         // after image; partition ids are computed on each image's own values.
@@ -102,7 +116,7 @@ final class ChangeCapture {
                 + ")");
         ChangelogTables.summarize(c, t, tso);
         return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
-                + " FROM " + NEW_ROWS;
+                + " FROM " + batch;
     }
 
     /**

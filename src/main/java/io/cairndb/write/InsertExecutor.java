@@ -68,7 +68,8 @@ public final class InsertExecutor {
                     touched.add(t.partitioning().partitions().indexOf(p));
                 }
             }
-            KeyModelWriter.apply(ctx, t, StagedRows.table(), null);
+            // A single row has one row per key: nothing to consolidate.
+            KeyModelWriter.apply(ctx, t, StagedRows.table(), null, staged.count() - filtered.rows() <= 1);
             RollupUpkeep.added(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
@@ -94,7 +95,7 @@ public final class InsertExecutor {
             LoadLabels.claim(ctx.txn().connection(), table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
-            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null);
+            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null, staged.count() - filtered.rows() <= 1);
             PartitionVersions.bumpTemporary(ctx, table, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
         }

@@ -29,9 +29,10 @@ final class KeyModelWriter {
      * {@code keys} are the staged rows' keys, for rows that are few and should exist (an UPDATE's):
      * the capture then looks their stored rows up by key rather than joining. Null for an INSERT:
      * its new keys, typically above the stored ones, are pruned from a join by the base table's
-     * zone maps, where a key list costs its parse and index lookups.
+     * zone maps, where a key list costs its parse and index lookups. With {@code distinctKeys} the
+     * staged rows are known to have one row per key (a single row, say), so they need no consolidation.
      */
-    static void apply(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys) {
+    static void apply(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys, boolean distinctKeys) {
         Connection c = ctx.txn().connection();
         String target = t.duckName();
         String cols = columnList(t.columns());
@@ -44,13 +45,15 @@ final class KeyModelWriter {
                 Sql.execute(c, "INSERT INTO " + target + " (" + cols + ") SELECT " + cols + " FROM " + stagedTable);
             }
             case UNIQUE, PRIMARY -> {
-                String rows = lastRowPerKey(t, stagedTable);
+                // A sequence column may keep a stored row over a staged one: that takes the consolidation's join.
+                boolean asStaged = distinctKeys && SequenceColumn.of(t) == null;
                 if (capture) {
                     // The capture consolidates the batch once; the upsert reads its result.
-                    upsert(c, t, target, ChangeCapture.upserts(ctx, t, rows, keys));
+                    upsert(c, t, target, asStaged ? ChangeCapture.upsertsDistinct(ctx, t, stagedTable, keys)
+                            : ChangeCapture.upserts(ctx, t, lastRowPerKey(t, stagedTable), keys));
                     ChangeCapture.dropBatch(ctx);
                 } else {
-                    upsert(c, t, target, rows);
+                    upsert(c, t, target, asStaged ? "SELECT " + cols + " FROM " + stagedTable : lastRowPerKey(t, stagedTable));
                 }
             }
             case AGGREGATE -> {
