@@ -92,13 +92,65 @@ public final class StreamOffsets {
     }
 
     public static Pending pending(Connection c, StreamMeta s, TableMeta t) {
-        Map<Long, Long> offsets = read(c, s.id());
-        long floor = floor(offsets, s, t);
-        // The floor is a parameter: the statement is the same on each read of the stream, and kept prepared.
-        String markers = " FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > ?";
-        List<Object> r = Sql.rows(c, "SELECT u.newest, u.n, (SELECT max(tso)" + markers + "), (SELECT retained_from FROM "
-                + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ") FROM (SELECT max(" + ChangelogTables.TSO + ") AS newest, "
-                + "count(*) AS n FROM (" + StreamPlanner.unconsumed(s, t, "?") + ")) AS u", floor, floor).get(0);
+        return pending(c, List.of(s), List.of(t)).get(0);
+    }
+
+    /**
+     * {@link #pending(Connection, StreamMeta, TableMeta)} of several streams ({@code streams}, each of
+     * the table at the same position of {@code tables}), as one refresh reads them: one query for all
+     * their offsets and one for all they have not consumed.
+     */
+    public static List<Pending> pending(Connection c, List<StreamMeta> streams, List<TableMeta> tables) {
+        if (streams.isEmpty()) {
+            return List.of();
+        }
+        Map<Long, Map<Long, Long>> offsets = read(c, streams);
+        List<String> surveys = new ArrayList<>();
+        List<Object> floors = new ArrayList<>();
+        for (int i = 0; i < streams.size(); i++) {
+            StreamMeta s = streams.get(i);
+            TableMeta t = tables.get(i);
+            long floor = floor(offsets.get(s.id()), s, t);
+            // The floor is a parameter: the statement is the same on each read of the streams, and kept prepared.
+            surveys.add("SELECT " + i + " AS i, u.newest, u.n, (SELECT max(tso)" + markers(t) + "), (SELECT retained_from FROM "
+                    + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ") FROM (SELECT max(" + ChangelogTables.TSO
+                    + ") AS newest, count(*) AS n FROM (" + StreamPlanner.unconsumed(s, t, "?") + ")) AS u");
+            floors.add(floor);
+            floors.add(floor);
+        }
+        List<Pending> out = new ArrayList<>(java.util.Collections.nCopies(streams.size(), (Pending) null));
+        for (List<Object> r : Sql.rows(c, String.join(" UNION ALL ", surveys), floors.toArray())) {
+            int i = ((Number) r.get(0)).intValue();
+            StreamMeta s = streams.get(i);
+            Map<Long, Long> own = offsets.get(s.id());
+            out.set(i, pending(c, s, tables.get(i), own, floor(own, s, tables.get(i)), r.subList(1, r.size())));
+        }
+        return out;
+    }
+
+    /** Offsets by partition id of each of {@code streams}, by stream id (see {@link #read(Connection, long)}). */
+    private static Map<Long, Map<Long, Long>> read(Connection c, List<StreamMeta> streams) {
+        Map<Long, Map<Long, Long>> out = new HashMap<>();
+        List<Object> ids = new ArrayList<>();
+        for (StreamMeta s : streams) {
+            out.put(s.id(), new HashMap<>());
+            ids.add(s.id());
+        }
+        String in = String.join(", ", java.util.Collections.nCopies(ids.size(), "?"));
+        for (List<Object> r : Sql.rows(c, "SELECT stream_id, partition_id, offset_tso FROM " + TABLE + " WHERE stream_id IN (" + in + ")",
+                ids.toArray())) {
+            out.get(((Number) r.get(0)).longValue()).put(((Number) r.get(1)).longValue(), ((Number) r.get(2)).longValue());
+        }
+        return out;
+    }
+
+    private static String markers(TableMeta t) {
+        return " FROM " + ChangelogTables.MARKERS + " WHERE table_id = " + t.id() + " AND tso > ?";
+    }
+
+    /** What one stream has not consumed, from its row of the survey ({@code r}: newest change, rows, newest marker, retained from). */
+    private static Pending pending(Connection c, StreamMeta s, TableMeta t, Map<Long, Long> offsets, long floor, List<Object> r) {
+        String markers = markers(t);
         long newestChange = r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
         long changeRows = ((Number) r.get(1)).longValue();
         long anyMarker = r.get(2) == null ? 0 : ((Number) r.get(2)).longValue();

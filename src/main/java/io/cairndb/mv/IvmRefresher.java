@@ -183,6 +183,8 @@ final class IvmRefresher {
         Map<Long, List<String>> window = new HashMap<>();
         Map<Long, List<String>> changed = new HashMap<>();
         List<MvMeta.IvmStream> missing = new ArrayList<>();
+        List<StreamMeta> read = new ArrayList<>();
+        List<TableMeta> readTables = new ArrayList<>();
         for (MvMeta.IvmStream is : mv.ivm().streams()) {
             StreamMeta s = ctx.catalog().stream(mv.database(), is.name());
             TableMeta t = s == null ? null : ctx.catalog().tableById(s.tableDatabase(), s.tableId());
@@ -191,12 +193,20 @@ final class IvmRefresher {
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
                 continue;
             }
-            StreamOffsets.Pending pending = StreamOffsets.pending(c, s, t);
+            read.add(s);
+            readTables.add(t);
+        }
+        // All streams in one pass: their offsets in one query, what they have not consumed in another.
+        List<StreamOffsets.Pending> pendings = StreamOffsets.pending(c, read, readTables);
+        for (int i = 0; i < read.size(); i++) {
+            StreamMeta s = read.get(i);
+            TableMeta t = readTables.get(i);
+            StreamOffsets.Pending pending = pendings.get(i);
             ctx.streamReads().offsetsRead(s.id(), pending.offsets());
             streams.add(new Stream(s, t, pending));
-            List<String> read = IvmWindow.partitions(mv.properties(), t);
-            if (!read.isEmpty()) {
-                window.put(t.id(), read);
+            List<String> partitions = IvmWindow.partitions(mv.properties(), t);
+            if (!partitions.isEmpty()) {
+                window.put(t.id(), partitions);
             }
             if (pending.historyTrimmed()) {
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
