@@ -67,14 +67,34 @@ final class KeyModelWriter {
     }
 
     /**
-     * Applies an UPDATE's staged rows to a UNIQUE or PRIMARY KEY table without a sequence column: one
-     * per stored row the UPDATE changes, so no consolidation by key; with a changelog, each staged with
-     * its old values ({@link ChangeCapture#stagedColumns}), which the capture records.
+     * Applies an UPDATE's staged rows ({@code stagedRows} of them) to a UNIQUE or PRIMARY KEY table
+     * without a sequence column: one per stored row the UPDATE changes, so no consolidation by key;
+     * with a changelog, each staged with its old values ({@link ChangeCapture#stagedColumns}), which
+     * the capture records.
      */
-    static void update(StatementContext ctx, TableMeta t, String stagedTable) {
+    static void update(StatementContext ctx, TableMeta t, String stagedTable, long stagedRows) {
+        Connection c = ctx.txn().connection();
         String rows = ChangeCapture.enabled(t) ? ChangeCapture.updates(ctx, t, stagedTable)
                 : "SELECT " + columnList(t.columns()) + " FROM " + stagedTable;
-        upsert(ctx.txn().connection(), t, t.duckName(), rows);
+        KeyList keys = KeyList.ofStaged(c, t, stagedTable, stagedRows);
+        if (keys == null) {
+            upsert(c, t, t.duckName(), rows);
+            return;
+        }
+        // Every key is stored: an UPDATE by the constant key list finds the rows in the primary key's
+        // index, where ON CONFLICT .. DO UPDATE costs more the larger the table (4x at 10M rows).
+        List<String> sets = new ArrayList<>();
+        for (ColumnMeta v : t.valueColumns()) {
+            sets.add(Sql.ident(v.name()) + " = s." + Sql.ident(v.name()));
+        }
+        if (ChangelogTables.tracked(t)) {
+            sets.add(ChangelogTables.ROW_TSO + " = s." + ChangelogTables.ROW_TSO);
+        }
+        if (sets.isEmpty()) {
+            return;
+        }
+        Sql.execute(c, "UPDATE " + t.duckName() + " AS o SET " + String.join(", ", sets) + " FROM (" + rows + ") AS s WHERE "
+                + keysEqual(t, "o", "s") + " AND " + keys.condition("o"));
     }
 
     /**

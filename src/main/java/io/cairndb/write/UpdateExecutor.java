@@ -71,7 +71,7 @@ public final class UpdateExecutor {
             try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, extra, select)) {
                 Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count());
                 if (perStoredRow) {
-                    KeyModelWriter.update(ctx, t, StagedRows.table());
+                    KeyModelWriter.update(ctx, t, StagedRows.table(), staged.count());
                 } else {
                     // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
                     KeyList keys = ChangeCapture.enabled(t)
