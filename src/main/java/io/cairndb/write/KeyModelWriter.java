@@ -83,13 +83,7 @@ final class KeyModelWriter {
         }
         // Every key is stored: an UPDATE by the constant key list finds the rows in the primary key's
         // index, where ON CONFLICT .. DO UPDATE costs more the larger the table (4x at 10M rows).
-        List<String> sets = new ArrayList<>();
-        for (ColumnMeta v : t.valueColumns()) {
-            sets.add(Sql.ident(v.name()) + " = s." + Sql.ident(v.name()));
-        }
-        if (ChangelogTables.tracked(t)) {
-            sets.add(ChangelogTables.ROW_TSO + " = s." + ChangelogTables.ROW_TSO);
-        }
+        List<String> sets = storedRowAssignments(t, "s");
         if (sets.isEmpty()) {
             return;
         }
@@ -129,20 +123,28 @@ final class KeyModelWriter {
         return String.join(" AND ", on);
     }
 
+    /**
+     * What a stored row takes from its new version, the row {@code from}: its value columns, and on a
+     * tracked table its latest change (this one); its key has existed since it was first stored.
+     */
+    private static List<String> storedRowAssignments(TableMeta t, String from) {
+        List<String> sets = new ArrayList<>();
+        for (ColumnMeta v : t.valueColumns()) {
+            sets.add(Sql.ident(v.name()) + " = " + from + "." + Sql.ident(v.name()));
+        }
+        if (ChangelogTables.tracked(t)) {
+            sets.add(ChangelogTables.ROW_TSO + " = " + from + "." + ChangelogTables.ROW_TSO);
+        }
+        return sets;
+    }
+
     /** Writes one row per key ({@code rows}: the columns {@link #written} names). */
     private static void upsert(Connection c, TableMeta t, String target, String rows) {
         if (t.hasNullableKey()) {
             replaceByKey(c, t, rows);
             return;
         }
-        List<String> sets = new ArrayList<>();
-        for (ColumnMeta v : t.valueColumns()) {
-            sets.add(Sql.ident(v.name()) + " = excluded." + Sql.ident(v.name()));
-        }
-        if (ChangelogTables.tracked(t)) {
-            // The row's latest change is this one; its key has existed since it was first stored.
-            sets.add(ChangelogTables.ROW_TSO + " = excluded." + ChangelogTables.ROW_TSO);
-        }
+        List<String> sets = storedRowAssignments(t, "excluded");
         String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
         Sql.execute(c, "INSERT INTO " + target + " (" + written(t) + ") " + rows + " ON CONFLICT (" + columnList(t.keyColumns()) + ") "
                 + action);
