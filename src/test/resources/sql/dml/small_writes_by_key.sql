@@ -123,3 +123,63 @@ SELECT d, v FROM dk ORDER BY d
 ----
 2024-01-01|10
 2024-01-02|20
+
+# Keys named by integer constants (key IN (..), key = ..) are used as they are, without reading the
+# table first: absent, repeated and negative keys, a qualified key, a constant outside the key's type
+# (which takes the general path), and an UPDATE whose condition names the keys in one of its AND terms.
+statement ok
+CREATE TABLE ik (id INT NOT NULL, v INT) UNIQUE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true", "changelog.need_historical_value" = "true")
+
+statement ok
+INSERT INTO ik VALUES (-2147483648, 1), (-1, 2), (0, 3), (1, 4), (2, 5), (2147483647, 6)
+
+statement ok
+UPDATE ik SET v = v + 10 WHERE id IN (-1, 1, 1, 99, -2147483648)
+
+statement ok
+UPDATE ik SET v = v + 100 WHERE id IN (0, 1, 2) AND v > 4
+
+statement ok
+UPDATE ik SET v = v + 1000 WHERE ik.id = 2147483647
+
+statement ok
+DELETE FROM ik WHERE id IN (2, 2, 12345, -2147483648)
+
+statement ok
+DELETE FROM ik WHERE id IN (0, 9999999999)
+
+query
+SELECT id, v FROM ik ORDER BY id
+----
+-1|12
+1|114
+2147483647|1006
+
+query
+SELECT id, v, __DORIS_CHANGELOG_OP__ FROM ik@incr("incrementType" = "DETAIL") WHERE __DORIS_CHANGELOG_OP__ <> 0 ORDER BY __DORIS_CHANGELOG_TSO__, id, __DORIS_CHANGELOG_OP__
+----
+-2147483648|1|2
+-2147483648|11|3
+-1|2|2
+-1|12|3
+1|4|2
+1|14|3
+1|14|2
+1|114|3
+2|5|2
+2|105|3
+2147483647|6|2
+2147483647|1006|3
+-2147483648|11|1
+2|105|1
+0|3|1
+
+statement ok
+DELETE FROM ik WHERE id IN (1, 'x')
+
+query
+SELECT id, v FROM ik ORDER BY id
+----
+-1|12
+2147483647|1006

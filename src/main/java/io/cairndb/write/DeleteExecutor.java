@@ -69,6 +69,11 @@ public final class DeleteExecutor {
         if (!KeyList.indexedByOneColumn(t)) {
             return null;
         }
+        // Keys named by constants need no read: a key that is not stored matches nothing either way.
+        KeyList named = from instanceof Relation.TableRef ? KeyList.named(t, alias, where, true) : null;
+        if (named != null) {
+            return named;
+        }
         String keyName = t.keyColumns().get(0).name();
         Query keys = Query.of(new QueryBody.QuerySpec(Map.of(), false,
                 List.of(new QueryBody.SingleColumn(new Expr.Identifier(List.of(alias, keyName)), keyName)), from, where, null, null));

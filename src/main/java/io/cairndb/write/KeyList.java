@@ -5,7 +5,9 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.Sql;
 import io.cairndb.printer.DuckTypes;
+import io.cairndb.sql.tree.Expr;
 
+import java.math.BigInteger;
 import java.sql.Connection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,6 +58,84 @@ final class KeyList {
             literals.add(integer ? text : "CAST(" + Sql.literal(text) + " AS " + type + ")");
         }
         return new KeyList(key, String.join(", ", literals));
+    }
+
+    /**
+     * The keys a condition names by constants, without reading the table: {@code key IN (..)} or
+     * {@code key = ..} of integer literals on {@code t}'s one indexed integer key column (as itself or
+     * qualified by {@code alias}), as the whole of {@code where}, or when {@code whole} is false also as
+     * one of its AND terms (the keys then include every matching row's, and maybe more). Null when the
+     * condition has no such form, a literal lies outside the key's type, or there are more than
+     * {@link #MAX_KEYS}.
+     */
+    static KeyList named(TableMeta t, String alias, Expr where, boolean whole) {
+        if (where == null || !indexedByOneColumn(t)) {
+            return null;
+        }
+        ColumnMeta key = t.keyColumns().get(0);
+        String type = DuckTypes.toDuckDb(key.type());
+        if (!INTEGER_TYPES.contains(type)) {
+            return null;
+        }
+        List<Expr> values = keyValues(key, alias, where);
+        if (values == null && !whole && where instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            KeyList left = named(t, alias, b.left(), false);
+            return left != null ? left : named(t, alias, b.right(), false);
+        }
+        if (values == null || values.size() > MAX_KEYS) {
+            return null;
+        }
+        int bits = switch (type) {
+            case "TINYINT" -> 8;
+            case "SMALLINT" -> 16;
+            case "INTEGER" -> 32;
+            default -> 64;
+        };
+        Set<String> literals = new LinkedHashSet<>();
+        for (Expr v : values) {
+            BigInteger n = integer(v);
+            if (n == null || n.bitLength() >= bits) {
+                return null;
+            }
+            literals.add(n.toString());
+        }
+        return new KeyList(key, String.join(", ", literals));
+    }
+
+    /** The values {@code where} compares the key column with ({@code key IN (..)}, {@code key = ..}), or null. */
+    private static List<Expr> keyValues(ColumnMeta key, String alias, Expr where) {
+        if (where instanceof Expr.InList in && !in.negated() && isKey(in.value(), key, alias)) {
+            return in.list();
+        }
+        if (where instanceof Expr.Binary b && b.op() == Expr.BinaryOp.EQ) {
+            if (isKey(b.left(), key, alias)) {
+                return List.of(b.right());
+            }
+            if (isKey(b.right(), key, alias)) {
+                return List.of(b.left());
+            }
+        }
+        return null;
+    }
+
+    private static boolean isKey(Expr e, ColumnMeta key, String alias) {
+        if (!(e instanceof Expr.Identifier id)) {
+            return false;
+        }
+        List<String> parts = id.parts();
+        String column = parts.get(parts.size() - 1);
+        return column.equalsIgnoreCase(key.name()) && (parts.size() == 1 || parts.size() == 2 && parts.get(0).equalsIgnoreCase(alias));
+    }
+
+    /** An integer literal, negated or not; else null. */
+    private static BigInteger integer(Expr e) {
+        if (e instanceof Expr.IntegerLiteral i) {
+            return i.value();
+        }
+        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.MINUS && u.operand() instanceof Expr.IntegerLiteral i) {
+            return i.value().negate();
+        }
+        return null;
     }
 
     /** As {@link #of(Connection, TableMeta, String)}, for the key column of the {@code rows} staged rows in {@code staged}. */

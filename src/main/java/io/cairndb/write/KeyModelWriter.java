@@ -70,13 +70,14 @@ final class KeyModelWriter {
      * Applies an UPDATE's staged rows ({@code stagedRows} of them) to a UNIQUE or PRIMARY KEY table
      * without a sequence column: one per stored row the UPDATE changes, so no consolidation by key;
      * with a changelog, each staged with its old values ({@link ChangeCapture#stagedColumns}), which
-     * the capture records.
+     * the capture records. {@code named}: keys that include every staged row's (null: read them from the
+     * staged rows).
      */
-    static void update(StatementContext ctx, TableMeta t, String stagedTable, long stagedRows) {
+    static void update(StatementContext ctx, TableMeta t, String stagedTable, long stagedRows, KeyList named) {
         Connection c = ctx.txn().connection();
         String rows = ChangeCapture.enabled(t) ? ChangeCapture.updates(ctx, t, stagedTable)
                 : "SELECT " + columnList(t.columns()) + " FROM " + stagedTable;
-        KeyList keys = KeyList.ofStaged(c, t, stagedTable, stagedRows);
+        KeyList keys = named != null ? named : KeyList.ofStaged(c, t, stagedTable, stagedRows);
         if (keys == null) {
             upsert(c, t, t.duckName(), rows);
             return;

@@ -71,7 +71,7 @@ public final class UpdateExecutor {
             try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, extra, select)) {
                 Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count());
                 if (perStoredRow) {
-                    KeyModelWriter.update(ctx, t, StagedRows.table(), staged.count());
+                    KeyModelWriter.update(ctx, t, StagedRows.table(), staged.count(), KeyList.named(t, alias, stmt.where(), false));
                 } else {
                     // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
                     KeyList keys = ChangeCapture.enabled(t)
