@@ -101,10 +101,30 @@ public final class StreamOffsets {
      * their offsets and one for all they have not consumed.
      */
     public static List<Pending> pending(Connection c, List<StreamMeta> streams, List<TableMeta> tables) {
+        return pending(c, streams, tables, java.util.Collections.nCopies(streams.size(), null));
+    }
+
+    /**
+     * As {@link #pending(Connection, List, List)}, with the offsets of the streams whose offsets the
+     * caller knows as the table holds them in its snapshot ({@code known}: each stream's, or null to
+     * read them), which are not read again.
+     */
+    public static List<Pending> pending(Connection c, List<StreamMeta> streams, List<TableMeta> tables, List<Map<Long, Long>> known) {
         if (streams.isEmpty()) {
             return List.of();
         }
-        Map<Long, Map<Long, Long>> offsets = read(c, streams);
+        List<StreamMeta> unknown = new ArrayList<>();
+        for (int i = 0; i < streams.size(); i++) {
+            if (known.get(i) == null) {
+                unknown.add(streams.get(i));
+            }
+        }
+        Map<Long, Map<Long, Long>> offsets = unknown.isEmpty() ? new HashMap<>() : read(c, unknown);
+        for (int i = 0; i < streams.size(); i++) {
+            if (known.get(i) != null) {
+                offsets.put(streams.get(i).id(), known.get(i));
+            }
+        }
         List<String> surveys = new ArrayList<>();
         List<Object> floors = new ArrayList<>();
         for (int i = 0; i < streams.size(); i++) {
@@ -176,10 +196,11 @@ public final class StreamOffsets {
 
     /**
      * Marks what {@code pending} found as consumed, as {@link #advance(Connection, StreamMeta, TableMeta, long)}
-     * does, without reading the changelog again; nothing is written when nothing moves.
+     * does, without reading the changelog again; nothing is written when nothing moves. Returns the
+     * stream's offsets as they are now.
      */
-    public static void advance(Connection c, StreamMeta s, TableMeta t, Pending pending, long nowMillis) {
-        write(c, s, t, pending.offsets(), pending.changes() ? pending.newest() : s.startTso(), nowMillis);
+    public static Map<Long, Long> advance(Connection c, StreamMeta s, TableMeta t, Pending pending, long nowMillis) {
+        return write(c, s, t, pending.offsets(), pending.changes() ? pending.newest() : s.startTso(), nowMillis);
     }
 
     /** Whether the stream has never been consumed (its initial rows are still pending). */
@@ -191,32 +212,38 @@ public final class StreamOffsets {
      * Marks everything the consuming statement could see as consumed: every partition's offset moves
      * to the greatest TSO of the table's changes visible in this transaction. Writers of a table commit
      * in TSO order (they hold its lock from TSO to commit), so no change at or below it can appear later;
-     * and with every offset there, the next read's scan starts past all consumed history.
+     * and with every offset there, the next read's scan starts past all consumed history. Returns the
+     * stream's offsets as they are now.
      */
-    public static void advance(Connection c, StreamMeta s, TableMeta t, long nowMillis) {
+    public static Map<Long, Long> advance(Connection c, StreamMeta s, TableMeta t, long nowMillis) {
         Map<Long, Long> current = read(c, s.id());
         Object newest = Sql.scalar(c, "SELECT max(" + ChangelogTables.TSO + ") FROM " + ChangelogTables.name(t) + " WHERE "
                 + ChangelogTables.TSO + " > " + floor(current, s, t));
-        write(c, s, t, current, newest == null ? s.startTso() : ((Number) newest).longValue(), nowMillis);
+        return write(c, s, t, current, newest == null ? s.startTso() : ((Number) newest).longValue(), nowMillis);
     }
 
     /**
      * Moves every partition's offset of {@code current} up to {@code latest}. Stored offsets are
      * UPDATEd, a fraction of the cost of an upsert (the common case: one refresh or consuming INSERT
-     * after another); a partition's first offset is inserted.
+     * after another); a partition's first offset is inserted. Returns the offsets written, by partition id.
      */
-    private static void write(Connection c, StreamMeta s, TableMeta t, Map<Long, Long> current, long latest, long nowMillis) {
+    private static Map<Long, Long> write(Connection c, StreamMeta s, TableMeta t, Map<Long, Long> current, long latest, long nowMillis) {
         List<String> moved = new ArrayList<>();
         List<String> added = new ArrayList<>();
         Set<Long> live = new HashSet<>();
+        Map<Long, Long> now = new HashMap<>();
         for (PartitionMeta p : t.partitioning().partitions()) {
             live.add(p.id());
             Long was = current.get(p.id());
             if (was == null) {
                 // A partition gets its row at the first consumption even if nothing changed: the stream has been consumed.
                 added.add("(" + s.id() + ", " + p.id() + ", " + Math.max(s.startTso(), latest) + ", " + nowMillis + ")");
+                now.put(p.id(), Math.max(s.startTso(), latest));
             } else if (latest > was) {
                 moved.add(Long.toString(p.id()));
+                now.put(p.id(), latest);
+            } else {
+                now.put(p.id(), was);
             }
         }
         if (!moved.isEmpty()) {
@@ -234,6 +261,7 @@ public final class StreamOffsets {
             Sql.execute(c, "DELETE FROM " + TABLE + " WHERE stream_id = " + s.id() + " AND partition_id NOT IN (SELECT unnest(["
                     + String.join(", ", live.stream().map(String::valueOf).toList()) + "]::BIGINT[]))");
         }
+        return now;
     }
 
     /** Removes the offsets of streams that no longer exist (a DROP DATABASE of older versions left them). */

@@ -34,7 +34,8 @@ import java.util.Set;
  * trimmed history, a changed plan), the refresh falls back to a full build with the reason, or fails
  * when strict. A TRUNCATE, INSERT OVERWRITE or DROP PARTITION of a base, which leaves no changes,
  * rebuilds the MV even under strict INCREMENTAL. Every internal stream's offsets then move to what
- * the snapshot holds, in the same transaction as the MV's rows.
+ * the snapshot holds, in the same transaction as the MV's rows, and are published to
+ * {@link CommittedOffsets} once committed.
  */
 final class IvmRefresher {
     private IvmRefresher() {
@@ -170,8 +171,12 @@ final class IvmRefresher {
         }
     }
 
-    /** {@code signature}: the signature of the definition as it binds now ({@link IvmSetup#signature}). */
-    static Survey survey(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, String signature) {
+    /**
+     * {@code signature}: the signature of the definition as it binds now ({@link IvmSetup#signature});
+     * {@code known}: the streams' offsets as the MV's last committed refresh left them (null: read them all).
+     */
+    static Survey survey(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, String signature,
+                         CommittedOffsets known) {
         Connection c = ctx.txn().connection();
         IvmForm form = IvmAnalyzer.analyze(def.plan(), IvmSetup.tables(ctx), IvmSetup.excluded(ctx, def, mv.properties()),
                 def.lineage().nondeterministicFunctions());
@@ -196,8 +201,9 @@ final class IvmRefresher {
             read.add(s);
             readTables.add(t);
         }
-        // All streams in one pass: their offsets in one query, what they have not consumed in another.
-        List<StreamOffsets.Pending> pendings = StreamOffsets.pending(c, read, readTables);
+        // All streams in one pass: their offsets in one query (unless known), what they have not consumed in another.
+        List<Map<Long, Long>> offsets = read.stream().map(s -> known == null ? null : known.get(mv.id(), s.id())).toList();
+        List<StreamOffsets.Pending> pendings = StreamOffsets.pending(c, read, readTables, offsets);
         for (int i = 0; i < read.size(); i++) {
             StreamMeta s = read.get(i);
             TableMeta t = readTables.get(i);
@@ -349,13 +355,14 @@ final class IvmRefresher {
      * estimates whether to recompute instead, and learns from what this refresh measures.
      */
     static Result refresh(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, MvRefresher.Request request,
-                          TaskControl control, Partitions partitions, Map<Long, TableMeta> bases, IvmCostModel costs) {
+                          TaskControl control, Partitions partitions, Map<Long, TableMeta> bases, IvmCostModel costs,
+                          CommittedOffsets known) {
         String signature = IvmSetup.signature(def);
         if (partitions.inSync(mv) && !request.mode().equals("COMPLETE") && mv.ivm().baseline() && streamsPresent(ctx, mv)
                 && signature.equals(mv.ivm().signature())) {
             return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null);
         }
-        Survey survey = survey(ctx, mv, mvTable, def, signature);
+        Survey survey = survey(ctx, mv, mvTable, def, signature, known);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
         boolean mayFallBack = request.fallback() || request.mode().equals("AUTO");
         Result decided = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
@@ -397,11 +404,14 @@ final class IvmRefresher {
         Connection c = ctx.txn().connection();
         List<SourceRange> consumed = new ArrayList<>();
         for (Stream s : streams) {
+            long streamId = s.stream().id();
             if (s.pending() == null) {
-                StreamOffsets.advance(c, s.stream(), s.table(), now);
+                Map<Long, Long> offsets = StreamOffsets.advance(c, s.stream(), s.table(), now);
+                ctx.txn().afterCommit(() -> known.committed(mv.id(), streamId, offsets));
                 continue;
             }
-            StreamOffsets.advance(c, s.stream(), s.table(), s.pending(), now);
+            Map<Long, Long> offsets = StreamOffsets.advance(c, s.stream(), s.table(), s.pending(), now);
+            ctx.txn().afterCommit(() -> known.committed(mv.id(), streamId, offsets));
             long floor = s.pending().floor();
             consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));

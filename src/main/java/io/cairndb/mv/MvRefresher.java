@@ -60,7 +60,7 @@ final class MvRefresher {
     }
 
     static Outcome refresh(StatementContext ctx, String database, String name, Request request, long now,
-                           TaskControl control, IvmCostModel costs) {
+                           TaskControl control, IvmCostModel costs, CommittedOffsets offsets) {
         Connection c = ctx.txn().connection();
         // Metadata comes from the catalog's committed entries, read before the transaction's first
         // statement fixes its snapshot. An entry is published only after its commit, so the base
@@ -96,7 +96,7 @@ final class MvRefresher {
         // The MV with the partitions it will have: an IVM refresh writes rows of new partitions too.
         TableMeta shaped = mvTable.withPartitioning(new PartitionScheme(layout.kind(), columns, planned));
         IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, shaped, def, request, control,
-                IvmRefresher.Partitions.of(targets, def), bases, costs);
+                IvmRefresher.Partitions.of(targets, def), bases, costs, offsets);
         // An IVM refresh that applies changes brings every partition in sync; otherwise it rebuilt some.
         List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
                 : ivm.delta() ? targets : targets.stream().filter(t -> ivm.rebuilt().contains(t.name())).toList();

@@ -49,6 +49,7 @@ public final class MvScheduler implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final Map<Long, Job> jobs = new ConcurrentHashMap<>();
     private final IvmCostModel costs = new IvmCostModel();
+    private final CommittedOffsets offsets = new CommittedOffsets();
     private final List<Connection> connections = new CopyOnWriteArrayList<>();
     private final ThreadLocal<Connection> workerConnection = new ThreadLocal<>();
     private final AtomicLong taskIds;
@@ -207,7 +208,7 @@ public final class MvScheduler implements AutoCloseable {
             List<TaskRecord> earlier = new ArrayList<>();
             try {
                 MvRefresher.Outcome out = MvRefresher.refresh(ctx, mv.database(), mv.name(), run.request, start,
-                        run.control, costs);
+                        run.control, costs, offsets);
                 TaskRecord done = run.record.with("SUCCESS", "", start, System.currentTimeMillis(), out.refreshMode(),
                         out.partitions(), out.partitions()).withPlanSignatureMatches(out.planSignatureMatches())
                         .withIvm(out.ivm());
@@ -517,6 +518,7 @@ public final class MvScheduler implements AutoCloseable {
     /** Stops a dropped MV's job: its schedule and any pending task. */
     void forget(long mvId) {
         costs.forget(mvId);
+        offsets.forget(mvId);
         Job job = jobs.remove(mvId);
         if (job == null) {
             return;
