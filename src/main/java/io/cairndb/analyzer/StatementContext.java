@@ -4,6 +4,7 @@ import io.cairndb.catalog.AccessRights;
 import io.cairndb.catalog.Catalog;
 import io.cairndb.catalog.FeConfig;
 import io.cairndb.catalog.StreamMeta;
+import io.cairndb.changelog.ChangelogBounds;
 import io.cairndb.changelog.CommitTso;
 import io.cairndb.changelog.StreamReads;
 import io.cairndb.catalog.TableMeta;
@@ -15,11 +16,12 @@ import io.cairndb.sql.tree.QualifiedName;
 
 /**
  * Everything one statement runs with: the catalog, its transaction, its session, the writer locks,
- * the FE configuration, the statement's commit timestamp and the transparent rewrite of its queries.
+ * the FE configuration, the statement's commit timestamp, the bounds of the changelogs' bookkeeping
+ * ({@link ChangelogBounds}) and the transparent rewrite of its queries.
  */
 public record StatementContext(Catalog catalog, Txn txn, SessionState session, TableLocks locks, FeConfig config,
-                               CommitTso commitTso, StreamReads streamReads, SystemTables systemTables,
-                               QueryRewriter rewriter) {
+                               CommitTso commitTso, ChangelogBounds changelogBounds, StreamReads streamReads,
+                               SystemTables systemTables, QueryRewriter rewriter) {
 
     /** The database a name refers to: its qualifier, or the session's current database. */
     public String databaseOf(QualifiedName name) {
@@ -127,7 +129,7 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
     /** This statement's context with another current database (where an MV definition was written). */
     public StatementContext inDatabase(String database) {
         return new StatementContext(catalog, txn, new SessionOverlay(session, database, session.access()), locks, config,
-                commitTso, streamReads, systemTables, rewriter);
+                commitTso, changelogBounds, streamReads, systemTables, rewriter);
     }
 
     /**
@@ -141,7 +143,7 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
     /** This statement's context with other rights. */
     public StatementContext withRights(AccessRights rights) {
         return new StatementContext(catalog, txn, new SessionOverlay(session, session.currentDatabase(), rights),
-                locks, config, commitTso, streamReads, systemTables, rewriter);
+                locks, config, commitTso, changelogBounds, streamReads, systemTables, rewriter);
     }
 
     /** What the statement's user may do. */

@@ -22,7 +22,7 @@ public final class ChangelogRetention {
     }
 
     /** One pass over every changelog table; returns how many change rows were removed. */
-    public static long cleanUp(Connection c, Catalog catalog, TableLocks locks, Tso tso, long nowMillis) {
+    public static long cleanUp(Connection c, Catalog catalog, TableLocks locks, Tso tso, ChangelogBounds bounds, long nowMillis) {
         long removed = 0;
         for (DatabaseMeta db : catalog.databases()) {
             for (TableMeta t : catalog.tables(db.name())) {
@@ -41,6 +41,7 @@ public final class ChangelogRetention {
                     removed += Sql.execute(c, "DELETE FROM " + ChangelogTables.name(t) + " WHERE " + ChangelogTables.TSO
                             + " < " + cutoff);
                     ChangelogTables.forgetBefore(c, t.id(), cutoff);
+                    bounds.retained(t.id(), cutoff);
                     Sql.execute(c, "UPDATE " + ChangelogTables.STATE + " SET retained_from = greatest(retained_from, " + cutoff
                             + ") WHERE table_id = " + t.id());
                     txn.commit();

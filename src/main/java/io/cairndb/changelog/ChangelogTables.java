@@ -140,7 +140,7 @@ public final class ChangelogTables {
      * Creates the changelog table of {@code t}; its history starts at {@code tso}. A tracked table's
      * rows get {@link #ROW_TSO} and {@link #ROW_SINCE}.
      */
-    public static void create(Connection c, TableMeta t, long tso) {
+    public static void create(Connection c, ChangelogBounds bounds, TableMeta t, long tso) {
         List<String> cols = new ArrayList<>();
         cols.add(OP + " TINYINT NOT NULL");
         cols.add(TSO + " BIGINT NOT NULL");
@@ -152,6 +152,7 @@ public final class ChangelogTables {
             cols.add(Sql.ident(col.name()) + " " + DuckTypes.toDuckDb(col.type()));
         }
         Sql.execute(c, "CREATE TABLE " + name(t) + " (" + String.join(", ", cols) + ")");
+        bounds.retained(t.id(), tso);
         Sql.execute(c, "INSERT INTO " + STATE + " (table_id, retained_from, enabled_at, tracked_from) VALUES (" + t.id() + ", "
                 + tso + ", " + tso + ", " + (tracked(t) ? Long.toString(tso) : "NULL") + ")");
         if (tracked(t)) {
@@ -272,7 +273,8 @@ public final class ChangelogTables {
     }
 
     /** Records that a bulk operation removed the history of a partition at {@code tso}. */
-    public static void mark(Connection c, long tableId, long tso, long partitionId, String kind) {
+    public static void mark(Connection c, ChangelogBounds bounds, long tableId, long tso, long partitionId, String kind) {
+        bounds.marked(tableId, tso);
         Sql.execute(c, "INSERT INTO " + MARKERS + " VALUES (" + tableId + ", " + tso + ", " + partitionId + ", "
                 + Sql.literal(kind) + ")");
     }

@@ -101,15 +101,17 @@ public final class StreamOffsets {
      * their offsets and one for all they have not consumed.
      */
     public static List<Pending> pending(Connection c, List<StreamMeta> streams, List<TableMeta> tables) {
-        return pending(c, streams, tables, java.util.Collections.nCopies(streams.size(), null));
+        return pending(c, streams, tables, java.util.Collections.nCopies(streams.size(), null), null);
     }
 
     /**
      * As {@link #pending(Connection, List, List)}, with the offsets of the streams whose offsets the
      * caller knows as the table holds them in its snapshot ({@code known}: each stream's, or null to
-     * read them), which are not read again.
+     * read them), which are not read again; and with {@code bounds} (null: none), which spare the look
+     * for markers and trimmed history when there can be none past the streams' offsets.
      */
-    public static List<Pending> pending(Connection c, List<StreamMeta> streams, List<TableMeta> tables, List<Map<Long, Long>> known) {
+    public static List<Pending> pending(Connection c, List<StreamMeta> streams, List<TableMeta> tables, List<Map<Long, Long>> known,
+                                        ChangelogBounds bounds) {
         if (streams.isEmpty()) {
             return List.of();
         }
@@ -132,10 +134,15 @@ public final class StreamOffsets {
             TableMeta t = tables.get(i);
             long floor = floor(offsets.get(s.id()), s, t);
             // The floor is a parameter: the statement is the same on each read of the streams, and kept prepared.
-            surveys.add("SELECT " + i + " AS i, u.newest, u.n, (SELECT max(tso)" + markers(t) + "), (SELECT retained_from FROM "
-                    + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ") FROM (SELECT max(" + ChangelogTables.TSO
-                    + ") AS newest, count(*) AS n FROM (" + StreamPlanner.unconsumed(s, t, "?") + ")) AS u");
-            floors.add(floor);
+            boolean markers = bounds == null || bounds.mayHaveMarkerAfter(t.id(), floor);
+            boolean retained = bounds == null || bounds.mayStartAfter(t.id(), floor);
+            surveys.add("SELECT " + i + " AS i, u.newest, u.n, " + (markers ? "(SELECT max(tso)" + markers(t) + ")" : "NULL") + ", "
+                    + (retained ? "(SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")" : "NULL")
+                    + " FROM (SELECT max(" + ChangelogTables.TSO + ") AS newest, count(*) AS n FROM ("
+                    + StreamPlanner.unconsumed(s, t, "?") + ")) AS u");
+            if (markers) {
+                floors.add(floor);
+            }
             floors.add(floor);
         }
         List<Pending> out = new ArrayList<>(java.util.Collections.nCopies(streams.size(), (Pending) null));

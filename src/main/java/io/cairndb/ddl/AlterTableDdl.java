@@ -84,7 +84,7 @@ public final class AlterTableDdl {
         ChangelogConfig before = ChangelogConfig.of(original);
         ChangelogConfig.validate(result, before, ctx.config().changelogEnabled());
         if (!before.enabled() && ChangelogConfig.of(result).enabled()) {
-            ChangelogTables.create(c, result, ctx.commitTso().get());
+            ChangelogTables.create(c, ctx.changelogBounds(), result, ctx.commitTso().get());
         } else if (before.enabled() && !ChangelogTables.tracked(original) && ChangelogTables.tracked(result)) {
             // Before images start now; earlier changes lack them and the keys' previous changes.
             ChangelogTables.trackFrom(c, result, ctx.commitTso().get());

@@ -24,7 +24,7 @@ final class PartitionRemoval {
     /** Deletes the rows of {@code p} and returns {@code t} without it; the caller saves the table. */
     static TableMeta drop(StatementContext ctx, TableMeta t, PartitionMeta p) {
         if (ChangelogConfig.of(t).enabled()) {
-            ChangelogTables.mark(ctx.txn().connection(), t.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION");
+            ChangelogTables.mark(ctx.txn().connection(), ctx.changelogBounds(), t.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION");
         }
         RollupUpkeep.requireNoBuild(t, "ALTER");
         Runnable rollupsAfter = RollupUpkeep.removing(ctx, t, PartitionPredicates.of(t, p));

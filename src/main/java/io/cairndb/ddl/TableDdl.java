@@ -67,7 +67,7 @@ public final class TableDdl {
         ChangelogConfig.validate(t, ChangelogConfig.DISABLED, ctx.config().changelogEnabled());
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(t));
         if (ChangelogConfig.of(t).enabled()) {
-            ChangelogTables.create(ctx.txn().connection(), t, ctx.commitTso().get());
+            ChangelogTables.create(ctx.txn().connection(), ctx.changelogBounds(), t, ctx.commitTso().get());
         }
         for (ColumnMeta c : t.columns()) {
             if (c.autoIncrement()) {

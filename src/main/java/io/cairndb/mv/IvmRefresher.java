@@ -203,7 +203,7 @@ final class IvmRefresher {
         }
         // All streams in one pass: their offsets in one query (unless known), what they have not consumed in another.
         List<Map<Long, Long>> offsets = read.stream().map(s -> known == null ? null : known.get(mv.id(), s.id())).toList();
-        List<StreamOffsets.Pending> pendings = StreamOffsets.pending(c, read, readTables, offsets);
+        List<StreamOffsets.Pending> pendings = StreamOffsets.pending(c, read, readTables, offsets, ctx.changelogBounds());
         for (int i = 0; i < read.size(); i++) {
             StreamMeta s = read.get(i);
             TableMeta t = readTables.get(i);
@@ -395,7 +395,7 @@ final class IvmRefresher {
             if (ChangelogConfig.of(mvTable).enabled()) {
                 // Rebuilt partitions: an IVM MV above reads this as a bulk removal, and rebuilds what follows them.
                 for (String name : result.rebuilt()) {
-                    ChangelogTables.mark(ctx.txn().connection(), mvTable.id(), ctx.commitTso().get(), mvTable.partition(name).id(),
+                    ChangelogTables.mark(ctx.txn().connection(), ctx.changelogBounds(), mvTable.id(), ctx.commitTso().get(), mvTable.partition(name).id(),
                             "IVM_REBUILD");
                 }
             }

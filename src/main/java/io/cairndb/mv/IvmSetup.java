@@ -150,7 +150,7 @@ final class IvmSetup {
             if (derivesChanges(properties) && capturedByIvm(t)) {
                 // Its binlog is turned on, visibly, as ALTER TABLE .. SET ("binlog.enable" = "true") would.
                 TableMeta captured = withCapture(t);
-                ChangelogTables.create(ctx.txn().connection(), captured, ctx.commitTso().get());
+                ChangelogTables.create(ctx.txn().connection(), ctx.changelogBounds(), captured, ctx.commitTso().get());
                 ctx.catalog().saveTable(ctx.txn().connection(), captured);
                 ctx.txn().afterCommit(() -> ctx.catalog().publishTable(captured));
                 t = captured;

@@ -181,7 +181,7 @@ public final class MaterializedViews {
         Sql.execute(ctx.txn().connection(), DuckTableDdl.createTable(table));
         if (ChangelogConfig.of(table).enabled()) {
             // An IVM MV with binlog: an IVM MV above it reads its changes.
-            ChangelogTables.create(ctx.txn().connection(), table, ctx.commitTso().get());
+            ChangelogTables.create(ctx.txn().connection(), ctx.changelogBounds(), table, ctx.commitTso().get());
         }
         ctx.catalog().saveTable(ctx.txn().connection(), table);
         ctx.catalog().saveMv(ctx.txn().connection(), mv);

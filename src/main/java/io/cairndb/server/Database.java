@@ -14,6 +14,7 @@ import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.UserMeta;
 import io.cairndb.changelog.ChangelogConfig;
+import io.cairndb.changelog.ChangelogBounds;
 import io.cairndb.changelog.ChangelogRetention;
 import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
@@ -68,6 +69,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final Grants grants = new Grants(catalog);
     private final FeConfig config;
     private final Tso tso = new Tso();
+    private final ChangelogBounds changelogBounds = new ChangelogBounds();
     private final TransactionHistory transactionHistory = new TransactionHistory();
     private final DataSizes dataSizes = new DataSizes();
     private final SystemTables systemTables;
@@ -133,6 +135,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
             LoadLabels.dropOrphans(c, new HashSet<>(catalog.databases().stream().map(DatabaseMeta::name).toList()));
             ChangelogTables.upgrade(c, changelogTables);
             tso.load(c, ChangelogTables.names(changelogTables.stream().map(TableMeta::id).toList()));
+            changelogBounds.load(c);
             c.commit();
             builtIn.forEach(catalog::publishUser);
         } catch (java.sql.SQLException e) {
@@ -182,7 +185,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     /** Removes changes past their retention; runs in the background and right after startup. */
     public long cleanUpChangelogs() {
         synchronized (housekeepingConnection) {
-            return ChangelogRetention.cleanUp(housekeepingConnection, catalog, locks, tso, System.currentTimeMillis());
+            return ChangelogRetention.cleanUp(housekeepingConnection, catalog, locks, tso, changelogBounds,
+                    System.currentTimeMillis());
         }
     }
 
@@ -220,7 +224,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     private StatementContext context(Txn txn, TaskSessionState session) {
         return new StatementContext(catalog, txn, session, locks, config, new CommitTso(tso, System::currentTimeMillis),
-                new StreamReads(), systemTables, materializedViews.rewriter());
+                changelogBounds, new StreamReads(), systemTables, materializedViews.rewriter());
     }
 
     MaterializedViews materializedViews() {
@@ -421,6 +425,10 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     Tso tso() {
         return tso;
+    }
+
+    ChangelogBounds changelogBounds() {
+        return changelogBounds;
     }
 
     Map<String, String> globalVariables() {

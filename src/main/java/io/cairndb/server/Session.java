@@ -289,7 +289,8 @@ public final class Session implements SqlSession, SessionState {
     /** A statement's context in {@code txn}. */
     StatementContext context(Txn txn) {
         return new StatementContext(db.catalog(), txn, this, db.locks(), db.config(),
-                new CommitTso(db.tso(), this::commitClockMillis), new StreamReads(), db.systemTables(), db.materializedViews().rewriter());
+                new CommitTso(db.tso(), this::commitClockMillis), db.changelogBounds(), new StreamReads(), db.systemTables(),
+                db.materializedViews().rewriter());
     }
 
     /** The explicit transaction open now, or null. */

@@ -214,7 +214,7 @@ final class ChangeCapture {
     static void bulkRemoval(StatementContext ctx, TableMeta t, List<PartitionMeta> parts, String kind) {
         long tso = ctx.commitTso().get();
         for (PartitionMeta p : parts) {
-            ChangelogTables.mark(ctx.txn().connection(), t.id(), tso, p.id(), kind);
+            ChangelogTables.mark(ctx.txn().connection(), ctx.changelogBounds(), t.id(), tso, p.id(), kind);
         }
     }
 }

@@ -81,7 +81,7 @@ abstract class DuckTestBase {
     static StatementContext context() {
         StatementContext base = database.context(new Txn(connection), "db");
         return new StatementContext(base.catalog(), base.txn(), session, base.locks(), base.config(),
-                base.commitTso(), base.streamReads(), base.systemTables(), base.rewriter());
+                base.commitTso(), base.changelogBounds(), base.streamReads(), base.systemTables(), base.rewriter());
     }
 
     /** The query as DuckDB SQL, bound and printed as the server does. */
