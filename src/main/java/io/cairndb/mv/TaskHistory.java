@@ -26,8 +26,13 @@ public final class TaskHistory {
     private TaskHistory() {
     }
 
+    /**
+     * Task ids come from one counter that starts past the largest stored, so the table needs no key:
+     * without one, the record every refresh writes costs no index upkeep.
+     */
     static void createSchema(Connection c) {
-        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (task_id BIGINT PRIMARY KEY, job_id BIGINT, job_name VARCHAR,"
+        unkeyOlderTable(c);
+        Sql.execute(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (task_id BIGINT NOT NULL, job_id BIGINT, job_name VARCHAR,"
                 + " mv_id BIGINT, mv_name VARCHAR, db_id BIGINT, db_name VARCHAR, status VARCHAR, error_msg VARCHAR,"
                 + " create_time BIGINT, start_time BIGINT, finish_time BIGINT, trigger_mode VARCHAR, refresh_mode VARCHAR,"
                 + " need_partitions VARCHAR, completed_partitions VARCHAR, last_query_id VARCHAR)");
@@ -40,6 +45,19 @@ public final class TaskHistory {
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_source_versions VARCHAR");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_source_times VARCHAR");
         Sql.execute(c, "ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS ivm_cost VARCHAR");
+    }
+
+    /** Older data directories kept the tasks under a primary key on task_id: the rows move to a table without it. */
+    private static void unkeyOlderTable(Connection c) {
+        Object keyed = Sql.scalar(c, "SELECT 1 FROM duckdb_constraints() WHERE schema_name = 'cairn_sys' AND table_name = 'mv_tasks' "
+                + "AND constraint_type = 'PRIMARY KEY'");
+        if (keyed == null) {
+            return;
+        }
+        Sql.execute(c, "ALTER TABLE " + TABLE + " RENAME TO mv_tasks_keyed");
+        Sql.execute(c, "CREATE TABLE " + TABLE + " AS SELECT * FROM cairn_sys.mv_tasks_keyed");
+        Sql.execute(c, "ALTER TABLE " + TABLE + " ALTER COLUMN task_id SET NOT NULL");
+        Sql.execute(c, "DROP TABLE cairn_sys.mv_tasks_keyed");
     }
 
     /**
