@@ -183,3 +183,32 @@ SELECT id, v FROM ik ORDER BY id
 ----
 -1|12
 2147483647|1006
+
+# An UPDATE writes only the columns it assigns: the others keep their values, and the changelog's
+# images carry them all.
+statement ok
+CREATE TABLE wide (id BIGINT NOT NULL, a VARCHAR(8), b INT, c DOUBLE) UNIQUE KEY(id) DISTRIBUTED BY HASH(id) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true", "changelog.need_historical_value" = "true")
+
+statement ok
+INSERT INTO wide VALUES (1, 'x', 1, 1.5), (2, NULL, 2, NULL), (3, 'z', NULL, 3.5)
+
+statement ok
+UPDATE wide SET b = coalesce(b, 0) * 10 WHERE id IN (2, 3)
+
+statement ok
+UPDATE wide SET c = 9.25, a = 'n' WHERE id = 1
+
+query
+SELECT id, a, b, c FROM wide ORDER BY id
+----
+1|n|1|9.25
+2|NULL|20|NULL
+3|z|0|3.5
+
+query
+SELECT id, a, b, c, __DORIS_CHANGELOG_OP__ FROM wide@incr("incrementType" = "DETAIL") WHERE __DORIS_CHANGELOG_OP__ = 3 ORDER BY __DORIS_CHANGELOG_TSO__, id
+----
+2|NULL|20|NULL|3
+3|z|0|3.5|3
+1|n|1|9.25|3

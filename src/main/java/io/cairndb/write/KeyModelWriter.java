@@ -71,9 +71,11 @@ final class KeyModelWriter {
      * without a sequence column: one per stored row the UPDATE changes, so no consolidation by key;
      * with a changelog, each staged with its old values ({@link ChangeCapture#stagedColumns}), which
      * the capture records. {@code named}: keys that include every staged row's (null: read them from the
-     * staged rows).
+     * staged rows); {@code assigned}: the columns the UPDATE sets (lower case), the only ones a stored row
+     * changes (DuckDB's cost of an UPDATE grows with each column it writes).
      */
-    static void update(StatementContext ctx, TableMeta t, String stagedTable, long stagedRows, KeyList named) {
+    static void update(StatementContext ctx, TableMeta t, String stagedTable, long stagedRows, KeyList named,
+                       java.util.Set<String> assigned) {
         Connection c = ctx.txn().connection();
         String rows = ChangeCapture.enabled(t) ? ChangeCapture.updates(ctx, t, stagedTable)
                 : "SELECT " + columnList(t.columns()) + " FROM " + stagedTable;
@@ -84,10 +86,7 @@ final class KeyModelWriter {
         }
         // Every key is stored: an UPDATE by the constant key list finds the rows in the primary key's
         // index, where ON CONFLICT .. DO UPDATE costs more the larger the table (4x at 10M rows).
-        List<String> sets = storedRowAssignments(t, "s");
-        if (sets.isEmpty()) {
-            return;
-        }
+        List<String> sets = storedRowAssignments(t, "s", col -> assigned.contains(col.name().toLowerCase(java.util.Locale.ROOT)));
         Sql.execute(c, "UPDATE " + t.duckName() + " AS o SET " + String.join(", ", sets) + " FROM (" + rows + ") AS s WHERE "
                 + keysEqual(t, "o", "s") + " AND " + keys.condition("o"));
     }
@@ -125,12 +124,16 @@ final class KeyModelWriter {
     }
 
     /**
-     * What a stored row takes from its new version, the row {@code from}: its value columns, and on a
-     * tracked table its latest change (this one); its key has existed since it was first stored.
+     * What a stored row takes from its new version, the row {@code from}: its value columns that may have
+     * {@code changed}, and on a tracked table its latest change (this one); its key has existed since it
+     * was first stored.
      */
-    private static List<String> storedRowAssignments(TableMeta t, String from) {
+    private static List<String> storedRowAssignments(TableMeta t, String from, java.util.function.Predicate<ColumnMeta> changed) {
         List<String> sets = new ArrayList<>();
         for (ColumnMeta v : t.valueColumns()) {
+            if (!changed.test(v)) {
+                continue;
+            }
             sets.add(Sql.ident(v.name()) + " = " + from + "." + Sql.ident(v.name()));
         }
         if (ChangelogTables.tracked(t)) {
@@ -145,7 +148,7 @@ final class KeyModelWriter {
             replaceByKey(c, t, rows);
             return;
         }
-        List<String> sets = storedRowAssignments(t, "excluded");
+        List<String> sets = storedRowAssignments(t, "excluded", col -> true);
         String action = sets.isEmpty() ? "DO NOTHING" : "DO UPDATE SET " + String.join(", ", sets);
         Sql.execute(c, "INSERT INTO " + target + " (" + written(t) + ") " + rows + " ON CONFLICT (" + columnList(t.keyColumns()) + ") "
                 + action);

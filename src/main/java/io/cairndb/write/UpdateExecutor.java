@@ -71,7 +71,8 @@ public final class UpdateExecutor {
             try (StagedRows staged = StagedRows.of(ctx.txn().connection(), t, extra, select)) {
                 Set<Integer> touched = PartitionVersions.touchedByStaged(ctx, t, staged.count());
                 if (perStoredRow) {
-                    KeyModelWriter.update(ctx, t, StagedRows.table(), staged.count(), KeyList.named(t, alias, stmt.where(), false));
+                    KeyModelWriter.update(ctx, t, StagedRows.table(), staged.count(), KeyList.named(t, alias, stmt.where(), false),
+                            assigned.keySet());
                 } else {
                     // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
                     KeyList keys = ChangeCapture.enabled(t)
