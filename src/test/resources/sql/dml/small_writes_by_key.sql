@@ -212,3 +212,23 @@ SELECT id, a, b, c, __DORIS_CHANGELOG_OP__ FROM wide@incr("incrementType" = "DET
 2|NULL|20|NULL|3
 3|z|0|3.5|3
 1|n|1|9.25|3
+
+# An INSERT whose rows have one row per key writes them as they are; repeated keys, composite too,
+# are consolidated first (the last row of a key wins).
+statement ok
+CREATE TABLE ck (a INT NOT NULL, b VARCHAR(4) NOT NULL, v INT) UNIQUE KEY(a, b) DISTRIBUTED BY HASH(a) BUCKETS 1
+PROPERTIES ("changelog.enable" = "true", "changelog.need_historical_value" = "true")
+
+statement ok
+INSERT INTO ck VALUES (1, 'x', 1), (1, 'y', 2), (2, 'x', 3)
+
+statement ok
+INSERT INTO ck VALUES (1, 'x', 10), (1, 'x', 11), (3, 'z', 4), (1, 'y', 20)
+
+query
+SELECT a, b, v FROM ck ORDER BY a, b
+----
+1|x|11
+1|y|20
+2|x|3
+3|z|4

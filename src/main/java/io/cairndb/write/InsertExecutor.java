@@ -69,7 +69,7 @@ public final class InsertExecutor {
                 }
             }
             // A single row has one row per key: nothing to consolidate.
-            KeyModelWriter.apply(ctx, t, StagedRows.table(), null, staged.count() - filtered.rows() <= 1);
+            KeyModelWriter.apply(ctx, t, StagedRows.table(), null, v.oneRowPerKey() || staged.count() - filtered.rows() <= 1);
             RollupUpkeep.added(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
@@ -91,18 +91,23 @@ public final class InsertExecutor {
         boolean strict = ctx.session().flag("enable_insert_strict");
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), temporary, select)) {
-            StrictChecks.Filtered filtered = validate(ctx, temporary, named, strict, staged.count(), false).filtered();
+            Validated v = validate(ctx, temporary, named, strict, staged.count(), false);
+            StrictChecks.Filtered filtered = v.filtered();
             LoadLabels.claim(ctx.txn().connection(), table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
-            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null, staged.count() - filtered.rows() <= 1);
+            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null, v.oneRowPerKey() || staged.count() - filtered.rows() <= 1);
             PartitionVersions.bumpTemporary(ctx, table, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
         }
     }
 
-    /** The table the rows go to (with the AUTO partitions they need) and the rows a non-strict INSERT filtered. */
-    private record Validated(TableMeta table, StrictChecks.Filtered filtered) {
+    /**
+     * The table the rows go to (with the AUTO partitions they need), the rows a non-strict INSERT
+     * filtered, and whether the rows were found to have one row per key (asked in strict mode, in the
+     * checks' scan, of a table that would otherwise consolidate them).
+     */
+    private record Validated(TableMeta table, StrictChecks.Filtered filtered, boolean oneRowPerKey) {
     }
 
     /**
@@ -115,19 +120,20 @@ public final class InsertExecutor {
                                       long total, boolean autoPartitions) {
         Connection c = ctx.txn().connection();
         StrictChecks.Filtered bad = StrictChecks.Filtered.NONE;
+        boolean oneRowPerKey = false;
         if (strict) {
-            StrictChecks.check(c, table);
+            oneRowPerKey = StrictChecks.check(c, table, total > 1 ? KeyModelWriter.oneRowPerKey(table) : null);
         } else {
             bad = StrictChecks.filter(c, table, null, false);
         }
         TableMeta t = autoPartitions ? AutoPartitions.withNeededPartitions(ctx, table, StagedRows.table()) : table;
         if (strict) {
             checkPartitions(ctx, t, named);
-            return new Validated(t, StrictChecks.Filtered.NONE);
+            return new Validated(t, StrictChecks.Filtered.NONE, oneRowPerKey);
         }
         String outside = outsidePartitions(t, named);
         StrictChecks.Filtered all = outside == null ? bad : bad.plus(StrictChecks.filter(c, t, outside, true));
-        return new Validated(t, all.requireRatio(total, Double.parseDouble(ctx.session().variable("insert_max_filter_ratio"))));
+        return new Validated(t, all.requireRatio(total, Double.parseDouble(ctx.session().variable("insert_max_filter_ratio"))), false);
     }
 
     /**

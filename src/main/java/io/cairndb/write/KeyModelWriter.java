@@ -47,10 +47,11 @@ final class KeyModelWriter {
             case UNIQUE, PRIMARY -> {
                 // A sequence column may keep a stored row over a staged one: that takes the consolidation's join.
                 boolean asStaged = distinctKeys && SequenceColumn.of(t) == null;
-                if (capture) {
+                if (capture && asStaged) {
+                    upsert(c, t, target, ChangeCapture.upsertsDistinct(ctx, t, stagedTable, keys));
+                } else if (capture) {
                     // The capture consolidates the batch once; the upsert reads its result.
-                    upsert(c, t, target, asStaged ? ChangeCapture.upsertsDistinct(ctx, t, stagedTable, keys)
-                            : ChangeCapture.upserts(ctx, t, lastRowPerKey(t, stagedTable), keys));
+                    upsert(c, t, target, ChangeCapture.upserts(ctx, t, lastRowPerKey(t, stagedTable), keys));
                     ChangeCapture.dropBatch(ctx);
                 } else {
                     upsert(c, t, target, asStaged ? "SELECT " + cols + " FROM " + stagedTable : lastRowPerKey(t, stagedTable));
@@ -64,6 +65,19 @@ final class KeyModelWriter {
                 }
             }
         }
+    }
+
+    /**
+     * A boolean aggregate over staged rows of {@code t} that says they have one row per key, when
+     * {@code t} would otherwise consolidate them by key (a UNIQUE or PRIMARY KEY table without a
+     * sequence column); else null. A NULL key counts as a repeat, which only costs the consolidation.
+     */
+    static String oneRowPerKey(TableMeta t) {
+        if (!t.keyModel().upserts() || SequenceColumn.of(t) != null) {
+            return null;
+        }
+        String keys = columnList(t.keyColumns());
+        return "count(*) = count(DISTINCT " + (t.keyColumns().size() == 1 ? keys : "(" + keys + ")") + ")";
     }
 
     /**

@@ -42,22 +42,30 @@ final class StrictChecks {
         return probes;
     }
 
-    /** Strict mode: fails on the first kind of bad row found, in one scan of the batch. */
-    static void check(Connection c, TableMeta t) {
+    /**
+     * Strict mode: fails on the first kind of bad row found, in one scan of the batch. The same scan
+     * answers {@code question}, a boolean aggregate over the batch (null: none), which is returned
+     * (false without a question).
+     */
+    static boolean check(Connection c, TableMeta t, String question) {
         List<Probe> probes = probes(t);
-        if (probes.isEmpty()) {
-            return;
+        if (probes.isEmpty() && question == null) {
+            return false;
         }
         List<String> flags = new ArrayList<>();
         for (Probe p : probes) {
             flags.add("bool_or(coalesce(" + p.predicate() + ", FALSE))");
         }
+        if (question != null) {
+            flags.add(question);
+        }
         List<Object> hit = Sql.rows(c, "SELECT " + String.join(", ", flags) + " FROM " + StagedRows.table()).get(0);
-        for (int i = 0; i < hit.size(); i++) {
+        for (int i = 0; i < probes.size(); i++) {
             if (Boolean.TRUE.equals(hit.get(i))) {
                 throw new CairnException(ErrorCode.WRONG_VALUE, "Insert has filtered data in strict mode. Reason: " + probes.get(i).reason());
             }
         }
+        return question != null && Boolean.TRUE.equals(hit.get(probes.size()));
     }
 
     /** Rejected rows kept for a load's error log, at most (Doris's error log is a sample too). */
