@@ -27,10 +27,12 @@ final class KeyList {
 
     private final ColumnMeta key;
     private final String literals;
+    private final int size;
 
-    private KeyList(ColumnMeta key, String literals) {
+    private KeyList(ColumnMeta key, java.util.Collection<String> literals) {
         this.key = key;
-        this.literals = literals;
+        this.literals = String.join(", ", literals);
+        this.size = literals.size();
     }
 
     /**
@@ -57,7 +59,7 @@ final class KeyList {
             String text = (String) r.get(0);
             literals.add(integer ? text : "CAST(" + Sql.literal(text) + " AS " + type + ")");
         }
-        return new KeyList(key, String.join(", ", literals));
+        return new KeyList(key, literals);
     }
 
     /**
@@ -65,8 +67,8 @@ final class KeyList {
      * {@code key = ..} of integer literals on {@code t}'s one indexed integer key column (as itself or
      * qualified by {@code alias}), as the whole of {@code where}, or when {@code whole} is false also as
      * one of its AND terms (the keys then include every matching row's, and maybe more). Null when the
-     * condition has no such form, a literal lies outside the key's type, or there are more than
-     * {@link #MAX_KEYS}.
+     * condition has no such form or a literal lies outside the key's type. As many as the statement
+     * names: its text holds them already, and a longer list still spares the read of the matching keys.
      */
     static KeyList named(TableMeta t, String alias, Expr where, boolean whole) {
         if (where == null || !indexedByOneColumn(t)) {
@@ -82,7 +84,7 @@ final class KeyList {
             KeyList left = named(t, alias, b.left(), false);
             return left != null ? left : named(t, alias, b.right(), false);
         }
-        if (values == null || values.size() > MAX_KEYS) {
+        if (values == null) {
             return null;
         }
         int bits = switch (type) {
@@ -99,7 +101,7 @@ final class KeyList {
             }
             literals.add(n.toString());
         }
-        return new KeyList(key, String.join(", ", literals));
+        return new KeyList(key, literals);
     }
 
     /** The values {@code where} compares the key column with ({@code key IN (..)}, {@code key = ..}), or null. */
@@ -146,6 +148,11 @@ final class KeyList {
     /** Whether {@code t}'s DuckDB table has a primary key (a keyed model, no nullable key column) on a single column. */
     static boolean indexedByOneColumn(TableMeta t) {
         return t.keyModel() != KeyModel.DUPLICATE && t.keyColumns().size() == 1 && !t.hasNullableKey();
+    }
+
+    /** How many keys the list has. */
+    int size() {
+        return size;
     }
 
     /** The condition that the key column, qualified by {@code alias} (or not, when null), is one of the keys. */

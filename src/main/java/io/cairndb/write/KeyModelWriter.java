@@ -93,7 +93,8 @@ final class KeyModelWriter {
         Connection c = ctx.txn().connection();
         String rows = ChangeCapture.enabled(t) ? ChangeCapture.updates(ctx, t, stagedTable)
                 : "SELECT " + columnList(t.columns()) + " FROM " + stagedTable;
-        KeyList keys = named != null ? named : KeyList.ofStaged(c, t, stagedTable, stagedRows);
+        // Past MAX_KEYS DuckDB no longer looks the keys up in the index, and the upsert costs less.
+        KeyList keys = named != null && named.size() <= KeyList.MAX_KEYS ? named : KeyList.ofStaged(c, t, stagedTable, stagedRows);
         if (keys == null) {
             upsert(c, t, t.duckName(), rows);
             return;

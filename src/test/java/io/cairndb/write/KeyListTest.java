@@ -42,6 +42,15 @@ class KeyListTest {
     }
 
     @Test
+    void aListLongerThanAnIndexLookupTakesIsKeptWhole() {
+        String many = java.util.stream.IntStream.range(0, KeyList.MAX_KEYS + 100).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
+        KeyList keys = KeyList.named(INT_KEYED, "x", SqlParser.parseExpression("id IN (" + many + ")"), true);
+        assertEquals(KeyList.MAX_KEYS + 100, keys.size());
+        assertEquals("\"id\" IN (" + many + ")", keys.condition(null));
+    }
+
+    @Test
     void anAndTermNamesAWiderSetOfKeys() {
         assertEquals("o.\"id\" IN (1, 2)", named(INT_KEYED, "v > 3 AND id IN (1, 2)", false));
         assertNull(named(INT_KEYED, "v > 3 AND id IN (1, 2)", true));
