@@ -58,20 +58,34 @@ final class ChangeCapture {
     static String upserts(StatementContext ctx, TableMeta t, String rows, KeyList keys) {
         Sql.execute(ctx.txn().connection(), "CREATE OR REPLACE TEMP TABLE " + NEW_ROWS.substring("temp.".length()) + " AS SELECT "
                 + KeyModelWriter.columnList(t.columns()) + ", row_number() OVER () - 1 AS __rn FROM (" + rows + ")");
-        return upsertBatch(ctx, t, NEW_ROWS, keys);
+        return upsertBatch(ctx, t, NEW_ROWS, keys).rows();
     }
 
     /**
-     * As {@link #upserts}, for staged rows known to have one row per key ({@code stagedTable}): they
-     * are read where they are, in their staged order, with no consolidated copy.
+     * A batch whose changes were captured: the SELECT the base table's write reads, and whether none
+     * of its keys was stored (known only on a tracked table, whose capture writes a before image per
+     * stored key).
      */
-    static String upsertsDistinct(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys) {
+    record Captured(String rows, boolean allNew) {
+    }
+
+    /**
+     * As {@link #upserts}, for the {@code count} staged rows known to have one row per key
+     * ({@code stagedTable}): they are read where they are, in their staged order, with no consolidated copy.
+     */
+    static Captured upsertsDistinct(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys, long count) {
         // Not rowid: rows a transaction added have row ids far above any stored row's until it commits.
-        return upsertBatch(ctx, t, "(SELECT *, row_number() OVER () - 1 AS __rn FROM " + stagedTable + ")", keys);
+        Batch batch = upsertBatch(ctx, t, "(SELECT *, row_number() OVER () - 1 AS __rn FROM " + stagedTable + ")", keys);
+        // One change row per batch row, and one more per stored key (its before image).
+        return new Captured(batch.rows(), batch.changeRows() == count);
+    }
+
+    /** The SELECT a captured batch's write reads, and how many change rows a tracked table's capture wrote (else -1). */
+    private record Batch(String rows, long changeRows) {
     }
 
     /** {@link #upserts} of {@code batch}: a FROM item of rows with distinct keys, the table's columns and their order {@code __rn}. */
-    private static String upsertBatch(StatementContext ctx, TableMeta t, String batch, KeyList keys) {
+    private static Batch upsertBatch(StatementContext ctx, TableMeta t, String batch, KeyList keys) {
         Connection c = ctx.txn().connection();
         long tso = ctx.commitTso().get();
         boolean tracked = ChangelogTables.tracked(t);
@@ -99,7 +113,7 @@ final class ChangeCapture {
             // Without before images (on a keyed table, exactly when it is not tracked) each batch row gives its after image.
             Sql.execute(c, ChangelogTables.insertInto(t) + "SELECT CASE WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE "
                     + ChangelogTables.APPEND + " END, " + tso + ", __rn * 2 + 1, " + pid + ", " + newCols + " FROM (" + joined + ")");
-            return "SELECT " + newCols + " FROM " + batch;
+            return new Batch("SELECT " + newCols + " FROM " + batch, -1);
         }
         // Each batch row gives its before image (the old values) when the key existed, and its
         // after image; partition ids are computed on each image's own values.
@@ -110,13 +124,13 @@ final class ChangeCapture {
         }
         String changes = "SELECT " + String.join(", ", images) + ", __existed, __rn, __after, __prev, __since FROM __joined"
                 + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE __after OR __existed";
-        Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + ") SELECT CASE WHEN NOT __after THEN "
+        long written = Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + ") SELECT CASE WHEN NOT __after THEN "
                 + ChangelogTables.UPDATE_BEFORE + " WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND
                 + " END, " + tso + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes
                 + ")");
         ChangelogTables.summarize(c, t, tso);
-        return "SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
-                + " FROM " + batch;
+        return new Batch("SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
+                + " FROM " + batch, written);
     }
 
     /**

@@ -68,8 +68,7 @@ public final class InsertExecutor {
                     touched.add(t.partitioning().partitions().indexOf(p));
                 }
             }
-            // A single row has one row per key: nothing to consolidate.
-            KeyModelWriter.apply(ctx, t, StagedRows.table(), null, v.oneRowPerKey() || staged.count() - filtered.rows() <= 1);
+            KeyModelWriter.apply(ctx, t, StagedRows.table(), null, distinctRows(v, staged.count() - filtered.rows()));
             RollupUpkeep.added(ctx, t, StagedRows.table());
             PartitionVersions.bump(ctx, t, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
@@ -96,10 +95,15 @@ public final class InsertExecutor {
             LoadLabels.claim(ctx.txn().connection(), table.database(), stmt.label());
             consumeStreams(ctx);
             Set<Integer> touched = PartitionVersions.touched(ctx, temporary, StagedRows.table(), null);
-            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null, v.oneRowPerKey() || staged.count() - filtered.rows() <= 1);
+            KeyModelWriter.apply(ctx, temporary, StagedRows.table(), null, distinctRows(v, staged.count() - filtered.rows()));
             PartitionVersions.bumpTemporary(ctx, table, touched);
             return new UpdateCount(staged.count() - filtered.rows(), "", filtered.rows(), filtered.reasons(), filtered.rejected());
         }
+    }
+
+    /** The {@code rows} rows written, when they have one row per key (a single row has), else -1 (see {@link KeyModelWriter#apply}). */
+    private static long distinctRows(Validated v, long rows) {
+        return v.oneRowPerKey() || rows <= 1 ? rows : -1;
     }
 
     /**

@@ -29,10 +29,11 @@ final class KeyModelWriter {
      * {@code keys} are the staged rows' keys, for rows that are few and should exist (an UPDATE's):
      * the capture then looks their stored rows up by key rather than joining. Null for an INSERT:
      * its new keys, typically above the stored ones, are pruned from a join by the base table's
-     * zone maps, where a key list costs its parse and index lookups. With {@code distinctKeys} the
-     * staged rows are known to have one row per key (a single row, say), so they need no consolidation.
+     * zone maps, where a key list costs its parse and index lookups. {@code distinctRows}: how many
+     * staged rows there are when they are known to have one row per key (a single row, say), so that
+     * they need no consolidation; else -1.
      */
-    static void apply(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys, boolean distinctKeys) {
+    static void apply(StatementContext ctx, TableMeta t, String stagedTable, KeyList keys, long distinctRows) {
         Connection c = ctx.txn().connection();
         String target = t.duckName();
         String cols = columnList(t.columns());
@@ -46,9 +47,15 @@ final class KeyModelWriter {
             }
             case UNIQUE, PRIMARY -> {
                 // A sequence column may keep a stored row over a staged one: that takes the consolidation's join.
-                boolean asStaged = distinctKeys && SequenceColumn.of(t) == null;
+                boolean asStaged = distinctRows >= 0 && SequenceColumn.of(t) == null;
                 if (capture && asStaged) {
-                    upsert(c, t, target, ChangeCapture.upsertsDistinct(ctx, t, stagedTable, keys));
+                    ChangeCapture.Captured captured = ChangeCapture.upsertsDistinct(ctx, t, stagedTable, keys, distinctRows);
+                    if (captured.allNew() && !t.hasNullableKey()) {
+                        // No key was stored: a plain INSERT, half the cost of one that resolves conflicts.
+                        Sql.execute(c, "INSERT INTO " + target + " (" + written(t) + ") " + captured.rows());
+                    } else {
+                        upsert(c, t, target, captured.rows());
+                    }
                 } else if (capture) {
                     // The capture consolidates the batch once; the upsert reads its result.
                     upsert(c, t, target, ChangeCapture.upserts(ctx, t, lastRowPerKey(t, stagedTable), keys));

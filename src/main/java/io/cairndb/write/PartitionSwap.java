@@ -34,7 +34,7 @@ public final class PartitionSwap {
                 + " WHERE " + PartitionPredicates.anyOf(temporary, incoming);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), after, rows)) {
             // Partition columns are key columns, so no remaining formal row shares a key with these.
-            KeyModelWriter.apply(ctx, after, StagedRows.table(), null, false);
+            KeyModelWriter.apply(ctx, after, StagedRows.table(), null, -1);
         }
         RollupUpkeep.rederiveAll(ctx, after);
     }

@@ -185,7 +185,7 @@ public final class RollupUpkeep {
                     + KeyModelWriter.aggregatedPerKey(target, rows));
             APPENDED.put(r.id(), new Appended(merged, 0));
         } else if (r.keyModel() == KeyModel.AGGREGATE) {
-            KeyModelWriter.apply(ctx, target, rows, null, false);
+            KeyModelWriter.apply(ctx, target, rows, null, -1);
         } else {
             // A UNIQUE table's rows have distinct keys, which its rollup keeps: nothing to merge.
             Sql.execute(ctx.txn().connection(), "INSERT INTO " + target.duckName() + " SELECT * FROM " + rows + " ORDER BY " + keyList(r));
@@ -237,7 +237,7 @@ public final class RollupUpkeep {
     private static void store(StatementContext ctx, TableMeta t, RollupMeta r, String rows) {
         TableMeta storage = r.storage(t);
         if (!r.mergesOnRead()) {
-            KeyModelWriter.apply(ctx, storage, rows, null, false);
+            KeyModelWriter.apply(ctx, storage, rows, null, -1);
             return;
         }
         Connection c = ctx.txn().connection();

@@ -77,7 +77,7 @@ public final class UpdateExecutor {
                     // Only the changelog's capture reads the stored rows by key: the upsert's ON CONFLICT reads every key anyway.
                     KeyList keys = ChangeCapture.enabled(t)
                             ? KeyList.ofStaged(ctx.txn().connection(), t, StagedRows.table(), staged.count()) : null;
-                    KeyModelWriter.apply(ctx, t, StagedRows.table(), keys, false);
+                    KeyModelWriter.apply(ctx, t, StagedRows.table(), keys, -1);
                 }
                 RollupUpkeep.added(ctx, t, StagedRows.table());
                 PartitionVersions.bump(ctx, t, touched);
