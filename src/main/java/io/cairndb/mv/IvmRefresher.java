@@ -405,8 +405,8 @@ final class IvmRefresher {
             if (ChangelogConfig.of(mvTable).enabled()) {
                 // Rebuilt partitions: an IVM MV above reads this as a bulk removal, and rebuilds what follows them.
                 for (String name : result.rebuilt()) {
-                    ChangelogTables.mark(ctx.txn().connection(), ctx.changelogBounds(), mvTable.id(), ctx.commitTso().get(), mvTable.partition(name).id(),
-                            "IVM_REBUILD");
+                    ChangelogTables.mark(ctx.txn().connection(), ctx.changelogBounds(), mvTable.id(), ctx.commitTso().get(),
+                            mvTable.partition(name).id(), "IVM_REBUILD");
                 }
             }
         }

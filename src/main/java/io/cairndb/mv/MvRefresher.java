@@ -118,7 +118,8 @@ final class MvRefresher {
             control.execute(c, "DELETE FROM " + target + " WHERE " + PartitionPredicates.anyOf(mvTable, dropped));
             if (ChangelogConfig.of(mvTable).enabled()) {
                 // An IVM MV above reads the partitions' rows as gone in bulk, as from a base's DROP PARTITION.
-                dropped.forEach(p -> ChangelogTables.mark(c, ctx.changelogBounds(), mvTable.id(), ctx.commitTso().get(), p.id(), "DROP_PARTITION"));
+                dropped.forEach(p -> ChangelogTables.mark(c, ctx.changelogBounds(), mvTable.id(), ctx.commitTso().get(), p.id(),
+                        "DROP_PARTITION"));
             }
         }
         if (!chosen.isEmpty() && ivm == null) {

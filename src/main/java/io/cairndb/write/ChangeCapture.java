@@ -124,13 +124,14 @@ final class ChangeCapture {
         }
         String changes = "SELECT " + String.join(", ", images) + ", __existed, __rn, __after, __prev, __since FROM __joined"
                 + " CROSS JOIN (VALUES (false), (true)) AS i(__after) WHERE __after OR __existed";
-        long written = Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + ") SELECT CASE WHEN NOT __after THEN "
+        long written = Sql.execute(c, ChangelogTables.insertTracked(t) + "WITH __joined AS MATERIALIZED (" + joined + ") SELECT CASE "
+                + "WHEN NOT __after THEN "
                 + ChangelogTables.UPDATE_BEFORE + " WHEN __existed THEN " + ChangelogTables.UPDATE_AFTER + " ELSE " + ChangelogTables.APPEND
                 + " END, " + tso + ", __rn * 2 + CAST(__after AS INTEGER), " + pid + ", " + newCols + ", __prev, __since FROM (" + changes
                 + ")");
         ChangelogTables.summarize(c, t, tso);
-        return new Batch("SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS " + ChangelogTables.ROW_SINCE
-                + " FROM " + batch, written);
+        return new Batch("SELECT " + newCols + ", " + tso + " AS " + ChangelogTables.ROW_TSO + ", " + tso + " AS "
+                + ChangelogTables.ROW_SINCE + " FROM " + batch, written);
     }
 
     /**
