@@ -18,7 +18,6 @@ import io.cairndb.sql.tree.MvStatement;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code EXPLAIN REFRESH MATERIALIZED VIEW mv INCREMENTAL [WITH ALL STREAMS] | COMPLETE} and
@@ -46,7 +45,7 @@ final class IvmInspection {
             PlanText.of(def.plan()).lines().forEach(l -> line(rows, "  " + l));
             return new ListRowResult(EXPLAIN, rows);
         }
-        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def), null, Set.of());
+        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def), null);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
         IvmRefresher.Result result = IvmRefresher.decide(mv, survey, MvRefresher.ivmPartitions(ctx, mv, table, def), mode,
                 s.fallback() || mv.ivm().fallback() && s.mode() == null, estimate);
@@ -92,7 +91,7 @@ final class IvmInspection {
         }
         TableMeta table = ctx.catalog().table(mv.database(), mv.name());
         MvDefinition def = MvDefinition.resolve(ctx, mv, table.columnNames());
-        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def), null, Set.of());
+        IvmRefresher.Survey survey = IvmRefresher.survey(ctx, mv, table, def, IvmSetup.signature(def), null);
         IvmRefresher.Result result = IvmRefresher.decide(mv, survey, MvRefresher.ivmPartitions(ctx, mv, table, def), "INCREMENTAL",
                 s.fallback(), costs.estimate(mv.id(), survey.changeRows()));
         if (result.refreshMode().equals("PARTIAL") && !result.rebuilt().isEmpty()) {

@@ -173,12 +173,10 @@ final class IvmRefresher {
 
     /**
      * {@code signature}: the signature of the definition as it binds now ({@link IvmSetup#signature});
-     * {@code known}: the streams' offsets as the MV's last committed refresh left them (null: read them
-     * all); {@code quiet}: base tables (by id) whose streams are left out, having nothing to consume
-     * ({@link #quietTables}).
+     * {@code known}: the streams' offsets as the MV's last committed refresh left them (null: read them all).
      */
     static Survey survey(StatementContext ctx, MvMeta mv, TableMeta mvTable, MvDefinition def, String signature,
-                         CommittedOffsets known, Set<Long> quiet) {
+                         CommittedOffsets known) {
         Connection c = ctx.txn().connection();
         IvmForm form = IvmAnalyzer.analyze(def.plan(), IvmSetup.tables(ctx), IvmSetup.excluded(ctx, def, mv.properties()),
                 def.lineage().nondeterministicFunctions());
@@ -200,10 +198,8 @@ final class IvmRefresher {
                 reason = reason == null ? "STREAM_UNSUPPORTED" : reason;
                 continue;
             }
-            if (!quiet.contains(t.id())) {
-                read.add(s);
-                readTables.add(t);
-            }
+            read.add(s);
+            readTables.add(t);
         }
         // All streams in one pass: their offsets in one query (unless known), what they have not consumed in another.
         List<Map<Long, Long>> offsets = read.stream().map(s -> known == null ? null : known.get(mv.id(), s.id())).toList();
@@ -366,16 +362,10 @@ final class IvmRefresher {
                 && signature.equals(mv.ivm().signature())) {
             return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null);
         }
-        Set<Long> quiet = quietTables(mv, partitions);
-        Survey survey = survey(ctx, mv, mvTable, def, signature, known, quiet);
+        Survey survey = survey(ctx, mv, mvTable, def, signature, known);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
         boolean mayFallBack = request.fallback() || request.mode().equals("AUTO");
         Result decided = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
-        if (!quiet.isEmpty() && !decided.rebuilt().isEmpty()) {
-            // A build reads the quiet tables as well: their streams must move past what it reads too.
-            survey = survey(ctx, mv, mvTable, def, signature, known, Set.of());
-            decided = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
-        }
         List<Stream> streams = new ArrayList<>(survey.streams());
         long started = System.nanoTime();
         String stopped = null;
@@ -427,41 +417,6 @@ final class IvmRefresher {
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
         return result.consumed(consumed).costing(result.estimateShown(estimate));
-    }
-
-    /**
-     * The base tables (by id) of an unpartitioned MV whose partitions have the versions its last refresh
-     * recorded. Every committed change of a table moves a partition's version when it is published, and
-     * the refresh read the catalog before its snapshot began: such a table published no change since
-     * the last refresh, whose streams then took every change published before it. A change committed
-     * but not yet published stays in the stream for the next refresh, whose stream is surveyed then.
-     * A partitioned MV may follow only some of a table's partitions, so it surveys every stream.
-     */
-    static Set<Long> quietTables(MvMeta mv, Partitions partitions) {
-        if (mv.partitionInfo() != null || partitions.targets().size() != 1) {
-            return Set.of();
-        }
-        PartitionTracker.Target target = partitions.targets().get(0);
-        Map<String, Long> recorded = mv.partitionSources().get(target.name());
-        if (recorded == null) {
-            return Set.of();
-        }
-        Map<String, Map<String, Long>> now = byTable(target.sources());
-        Map<String, Map<String, Long>> then = byTable(recorded);
-        Set<Long> quiet = new java.util.HashSet<>();
-        for (Map.Entry<String, Map<String, Long>> e : now.entrySet()) {
-            if (e.getValue().equals(then.get(e.getKey()))) {
-                quiet.add(Long.parseLong(e.getKey()));
-            }
-        }
-        return quiet;
-    }
-
-    /** Partition versions ({@link PartitionTracker#key} to version) grouped by table id. */
-    private static Map<String, Map<String, Long>> byTable(Map<String, Long> versions) {
-        Map<String, Map<String, Long>> out = new HashMap<>();
-        versions.forEach((key, version) -> out.computeIfAbsent(key.substring(0, key.indexOf('/')), k -> new HashMap<>()).put(key, version));
-        return out;
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {

@@ -84,29 +84,4 @@ class IvmRefreshDecisionTest {
                 false, CHEAP);
         assertEquals(List.of("PARTIAL", false, List.of("p2")), List.of(stale.refreshMode(), stale.delta(), stale.rebuilt()));
     }
-
-    /** An unpartitioned MV over tables 7 and 8 whose last refresh recorded 7/71 at 2, 8/81 at 5 and 8/82 at 1. */
-    private static MvMeta unpartitioned() {
-        return new MvMeta(1, 2, "db", "m", "SELECT d FROM t", "db", "IMMEDIATE", "INCREMENTAL", null, null, Map.of(), List.of(),
-                Map.of("m", Map.of("7/71", 2L, "8/81", 5L, "8/82", 1L)), "SUCCESS", 1, 1, "", false, true, "", 1, null,
-                new MvMeta.Ivm(true, List.of(), true, "sig", null), null);
-    }
-
-    private static IvmRefresher.Partitions now(Map<String, Long> sources) {
-        return new IvmRefresher.Partitions(List.of(new PartitionTracker.Target("m", List.of(), List.of(), List.of(), sources)), Set.of());
-    }
-
-    @Test
-    void aTableWhosePartitionsKeptTheirVersionsIsQuiet() {
-        assertEquals(Set.of(8L), IvmRefresher.quietTables(unpartitioned(), now(Map.of("7/71", 3L, "8/81", 5L, "8/82", 1L))));
-        assertEquals(Set.of(7L, 8L), IvmRefresher.quietTables(unpartitioned(), now(Map.of("7/71", 2L, "8/81", 5L, "8/82", 1L))));
-        // A partition added, or dropped, is a change.
-        assertEquals(Set.of(7L), IvmRefresher.quietTables(unpartitioned(), now(Map.of("7/71", 2L, "8/81", 5L, "8/82", 1L, "8/83", 1L))));
-        assertEquals(Set.of(7L), IvmRefresher.quietTables(unpartitioned(), now(Map.of("7/71", 2L, "8/81", 5L))));
-    }
-
-    @Test
-    void aPartitionedMvSurveysEveryStream() {
-        assertEquals(Set.of(), IvmRefresher.quietTables(mv(true, true, null), PARTITIONS));
-    }
 }
