@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * below what any snapshot can see; a write that rolls back leaves it too high, which costs one more
  * look and nothing else. Loaded from the tables when the database opens.
  */
-public final class ChangelogBounds {
+public class ChangelogBounds {
     private final Map<Long, Long> newestMarker = new ConcurrentHashMap<>();
     private final Map<Long, Long> retainedFrom = new ConcurrentHashMap<>();
 

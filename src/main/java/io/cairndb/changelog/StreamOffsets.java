@@ -129,6 +129,7 @@ public final class StreamOffsets {
         }
         List<String> surveys = new ArrayList<>();
         List<Object> floors = new ArrayList<>();
+        boolean[] spared = new boolean[streams.size()];
         for (int i = 0; i < streams.size(); i++) {
             StreamMeta s = streams.get(i);
             TableMeta t = tables.get(i);
@@ -136,6 +137,7 @@ public final class StreamOffsets {
             // The floor is a parameter: the statement is the same on each read of the streams, and kept prepared.
             boolean markers = bounds == null || bounds.mayHaveMarkerAfter(t.id(), floor);
             boolean retained = bounds == null || bounds.mayStartAfter(t.id(), floor);
+            spared[i] = !markers || !retained;
             surveys.add("SELECT " + i + " AS i, u.newest, u.n, " + (markers ? "(SELECT max(tso)" + markers(t) + ")" : "NULL") + ", "
                     + (retained ? "(SELECT retained_from FROM " + ChangelogTables.STATE + " WHERE table_id = " + t.id() + ")" : "NULL")
                     + " FROM (SELECT max(" + ChangelogTables.TSO + ") AS newest, count(*) AS n FROM ("
@@ -152,7 +154,33 @@ public final class StreamOffsets {
             Map<Long, Long> own = offsets.get(s.id());
             out.set(i, pending(c, s, tables.get(i), own, floor(own, s, tables.get(i)), r.subList(1, r.size())));
         }
+        if (bounds != null && boundsRose(streams, tables, offsets, bounds, spared)) {
+            // A write raised a bound between their reading and the start of this transaction's snapshot,
+            // which may hold its marker or trimmed history: ask again, looking everything up, in the
+            // same snapshot.
+            return pending(c, streams, tables, known, null);
+        }
         return out;
+    }
+
+    /**
+     * Whether a bound now says the bookkeeping may hold something past the floor of a stream whose
+     * look-ups the survey {@code spared}. Bounds rise before their write commits, so after the survey
+     * began its snapshot, they cover all it can see.
+     */
+    private static boolean boundsRose(List<StreamMeta> streams, List<TableMeta> tables, Map<Long, Map<Long, Long>> offsets,
+                                      ChangelogBounds bounds, boolean[] spared) {
+        for (int i = 0; i < streams.size(); i++) {
+            if (!spared[i]) {
+                continue;
+            }
+            TableMeta t = tables.get(i);
+            long floor = floor(offsets.get(streams.get(i).id()), streams.get(i), t);
+            if (bounds.mayHaveMarkerAfter(t.id(), floor) || bounds.mayStartAfter(t.id(), floor)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Offsets by partition id of each of {@code streams}, by stream id (see {@link #read(Connection, long)}). */
