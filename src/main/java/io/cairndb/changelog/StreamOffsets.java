@@ -130,10 +130,12 @@ public final class StreamOffsets {
         List<String> surveys = new ArrayList<>();
         List<Object> floors = new ArrayList<>();
         boolean[] spared = new boolean[streams.size()];
+        long[] floorOf = new long[streams.size()];
         for (int i = 0; i < streams.size(); i++) {
             StreamMeta s = streams.get(i);
             TableMeta t = tables.get(i);
             long floor = floor(offsets.get(s.id()), s, t);
+            floorOf[i] = floor;
             // The floor is a parameter: the statement is the same on each read of the streams, and kept prepared.
             boolean markers = bounds == null || bounds.mayHaveMarkerAfter(t.id(), floor);
             boolean retained = bounds == null || bounds.mayStartAfter(t.id(), floor);
@@ -151,10 +153,9 @@ public final class StreamOffsets {
         for (List<Object> r : Sql.rows(c, String.join(" UNION ALL ", surveys), floors.toArray())) {
             int i = ((Number) r.get(0)).intValue();
             StreamMeta s = streams.get(i);
-            Map<Long, Long> own = offsets.get(s.id());
-            out.set(i, pending(c, s, tables.get(i), own, floor(own, s, tables.get(i)), r.subList(1, r.size())));
+            out.set(i, pending(c, s, tables.get(i), offsets.get(s.id()), floorOf[i], r.subList(1, r.size())));
         }
-        if (bounds != null && boundsRose(streams, tables, offsets, bounds, spared)) {
+        if (bounds != null && boundsRose(tables, floorOf, bounds, spared)) {
             // A write raised a bound between their reading and the start of this transaction's snapshot,
             // which may hold its marker or trimmed history: ask again, looking everything up, in the
             // same snapshot.
@@ -168,15 +169,13 @@ public final class StreamOffsets {
      * look-ups the survey {@code spared}. Bounds rise before their write commits, so after the survey
      * began its snapshot, they cover all it can see.
      */
-    private static boolean boundsRose(List<StreamMeta> streams, List<TableMeta> tables, Map<Long, Map<Long, Long>> offsets,
-                                      ChangelogBounds bounds, boolean[] spared) {
-        for (int i = 0; i < streams.size(); i++) {
+    private static boolean boundsRose(List<TableMeta> tables, long[] floorOf, ChangelogBounds bounds, boolean[] spared) {
+        for (int i = 0; i < tables.size(); i++) {
             if (!spared[i]) {
                 continue;
             }
-            TableMeta t = tables.get(i);
-            long floor = floor(offsets.get(streams.get(i).id()), streams.get(i), t);
-            if (bounds.mayHaveMarkerAfter(t.id(), floor) || bounds.mayStartAfter(t.id(), floor)) {
+            long id = tables.get(i).id();
+            if (bounds.mayHaveMarkerAfter(id, floorOf[i]) || bounds.mayStartAfter(id, floorOf[i])) {
                 return true;
             }
         }
