@@ -17,6 +17,7 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
+import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
 
@@ -64,7 +65,18 @@ public final class TableDefinitionAnalyzer {
         if (DynamicPartitionConfig.present(ct.properties())) {
             DynamicPartitionConfig.of(ct.properties()).checkTable(table);
         }
+        for (ColumnMeta c : columns) {
+            checkOnUpdate(table, c);
+        }
         return table;
+    }
+
+    /** Doris keeps ON UPDATE CURRENT_TIMESTAMP to UNIQUE KEY merge-on-write tables, whose UPDATE rewrites rows. */
+    public static void checkOnUpdate(TableMeta table, ColumnMeta column) {
+        if (column.onUpdate() != null && !table.isUniqueMergeOnWrite()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                    "'ON UPDATE CURRENT_TIMESTAMP' is only supportted in unique table with merge-on-write enabled.");
+        }
     }
 
     /**
@@ -96,7 +108,7 @@ public final class TableDefinitionAnalyzer {
         if (type == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "sequence type only support integer types and date types");
         }
-        columns.add(new ColumnMeta(SequenceColumn.HIDDEN_NAME, type, true, false, null, false, null, ""));
+        columns.add(new ColumnMeta(SequenceColumn.HIDDEN_NAME, type, true, false, null, false, null, null, ""));
     }
 
     /** Doris picks up to three leading columns, stopping after a string column and before a type that cannot be a key. */
@@ -169,20 +181,55 @@ public final class TableDefinitionAnalyzer {
         // DuckDB primary key, and with it index-backed upserts (see TableMeta#hasNullableKey).
         boolean keyed = key && model != KeyModel.DUPLICATE;
         boolean nullable = def.nullable() != null ? def.nullable() : !keyed && !def.autoIncrement();
+        String currentTimestamp = currentTimestamp(def.defaultValue());
         String defaultValue = def.defaultValue() == null ? null
-                : isCurrentTimestamp(def.defaultValue()) ? "CURRENT_TIMESTAMP" : SqlFormatter.format(def.defaultValue());
+                : currentTimestamp != null ? currentTimestamp : SqlFormatter.format(def.defaultValue());
         if ("NULL".equalsIgnoreCase(defaultValue)) {
             if (!nullable) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Can not set null default value to non nullable column: " + def.name());
             }
             defaultValue = null;
         }
-        return new ColumnMeta(def.name(), type, nullable, key, agg, def.autoIncrement(), defaultValue, def.comment());
+        String onUpdate = onUpdate(def, type, key, currentTimestamp);
+        return new ColumnMeta(def.name(), type, nullable, key, agg, def.autoIncrement(), defaultValue, onUpdate, def.comment());
     }
 
-    private static boolean isCurrentTimestamp(io.cairndb.sql.tree.Expr e) {
-        return e instanceof io.cairndb.sql.tree.Expr.FunctionCall f && f.args().isEmpty()
-                && (f.name().equals("current_timestamp") || f.name().equals("now"));
+    /** {@code CURRENT_TIMESTAMP} or {@code CURRENT_TIMESTAMP(p)} for a call of current_timestamp / now, else null. */
+    private static String currentTimestamp(Expr e) {
+        if (e instanceof Expr.FunctionCall f && (f.name().equals("current_timestamp") || f.name().equals("now"))) {
+            if (f.args().isEmpty()) {
+                return "CURRENT_TIMESTAMP";
+            }
+            if (f.args().size() == 1 && f.args().get(0) instanceof Expr.IntegerLiteral p) {
+                return "CURRENT_TIMESTAMP(" + p.value() + ")";
+            }
+        }
+        return null;
+    }
+
+    /** The column's ON UPDATE CURRENT_TIMESTAMP[(p)], checked against its type and default as Doris does, or null. */
+    private static String onUpdate(ColumnDef def, DataType type, boolean key, String defaultTimestamp) {
+        if (def.onUpdate() == null) {
+            return null;
+        }
+        if (type.kind() != TypeKind.DATETIME) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "meet error when validating the on update value of column["
+                    + def.name() + "], reason: Types other than DATETIME and DATETIMEV2 cannot use current_timestamp as the default value");
+        }
+        if (key) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Key column " + def.name()
+                    + " can not set ON UPDATE CURRENT_TIMESTAMP: an UPDATE never changes a key");
+        }
+        String onUpdate = currentTimestamp(def.onUpdate());
+        if (defaultTimestamp == null || defaultTimestamp.contains("(") != onUpdate.contains("(")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "You must set the default value of the column[" + def.name()
+                    + "] to CURRENT_TIMESTAMP when using 'ON UPDATE CURRENT_TIMESTAMP'.");
+        }
+        if (!defaultTimestamp.equals(onUpdate)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The precision of the default value of column[" + def.name()
+                    + "] should be the same with the precision in 'ON UPDATE CURRENT_TIMESTAMP'.");
+        }
+        return onUpdate;
     }
 
     private static void checkAggregationType(String name, DataType type, AggregationType agg) {

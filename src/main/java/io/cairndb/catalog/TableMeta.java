@@ -80,6 +80,11 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
         return keyModel != KeyModel.DUPLICATE && keyColumns().stream().anyMatch(ColumnMeta::nullable);
     }
 
+    /** A UNIQUE KEY table merges on write unless created with {@code enable_unique_key_merge_on_write = false}. */
+    public boolean isUniqueMergeOnWrite() {
+        return keyModel == KeyModel.UNIQUE && !"false".equalsIgnoreCase(properties.get("enable_unique_key_merge_on_write"));
+    }
+
     public List<ColumnMeta> valueColumns() {
         return columns.stream().filter(c -> !c.key()).toList();
     }

@@ -261,6 +261,7 @@ public final class AlterTableDdl {
                         + def.name());
             }
             ColumnMeta col = TableDefinitionAnalyzer.column(def, false, t.keyModel());
+            TableDefinitionAnalyzer.checkOnUpdate(t, col);
             if (col.autoIncrement()) {
                 throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not add auto-increment column " + col.name());
             }
@@ -306,6 +307,7 @@ public final class AlterTableDdl {
         ColumnMeta old = requireColumn(t, modify.column().name());
         ColumnDef def = modify.column();
         ColumnMeta col = TableDefinitionAnalyzer.column(def, old.key(), t.keyModel());
+        TableDefinitionAnalyzer.checkOnUpdate(t, col);
         if (old.aggregation() != col.aggregation()) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not change aggregation type of column " + old.name());
         }

@@ -9,6 +9,7 @@ import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
 
 import java.math.BigInteger;
 import java.util.List;
@@ -72,7 +73,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
                     throw SyntaxErrors.at(e.ctasColumn().stop, "column " + e.ctasColumn().getText() + " needs a type");
                 }
                 // The type comes from the query's column.
-                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null));
+                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null, null));
             }
         }
         KeyDescContext key = ctx.keyDesc();
@@ -113,11 +114,12 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         return TreeValues.properties(ctx == null ? null : ctx.propertyList());
     }
 
-    /** KEY markers, AUTO_INCREMENT start values and ON UPDATE CURRENT_TIMESTAMP are accepted and not kept. */
+    /** KEY markers and AUTO_INCREMENT start values are accepted and not kept. */
     ColumnDef columnDef(ColumnDefContext ctx) {
         Boolean nullable = null;
         boolean autoIncrement = false;
         Expr defaultValue = null;
+        Expr onUpdate = null;
         String comment = null;
         for (ColumnOptionContext option : ctx.columnOption()) {
             if (option instanceof NullabilityContext nullability) {
@@ -126,6 +128,8 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
                 autoIncrement = true;
             } else if (option instanceof ColumnDefaultContext value) {
                 defaultValue = defaultValue(value.defaultValue());
+            } else if (option instanceof OnUpdateContext update) {
+                onUpdate = callWithPrecision("current_timestamp", update.INTEGER_VALUE());
             } else if (option instanceof ColumnCommentContext text) {
                 comment = string(text.string());
             }
@@ -133,7 +137,14 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         AggregationType aggregation = ctx.aggregationType() == null ? null
                 : AggregationType.valueOf(ctx.aggregationType().getText().toUpperCase(Locale.ROOT));
         return new ColumnDef(identifier(ctx.identifier()), expressions.dataType(ctx.dataType()), nullable, aggregation,
-                autoIncrement, defaultValue, comment);
+                autoIncrement, defaultValue, onUpdate, comment);
+    }
+
+    /** {@code name} or {@code name(p)}, as a default value or ON UPDATE writes a time function. */
+    private static Expr callWithPrecision(String name, TerminalNode precision) {
+        List<Expr> args = precision == null ? List.of()
+                : List.of(new Expr.IntegerLiteral(new BigInteger(precision.getText())));
+        return new Expr.FunctionCall(name, false, args, List.of(), null, null);
     }
 
     /** Literals, or a call such as CURRENT_TIMESTAMP / CURRENT_TIMESTAMP(3) / now() as a FunctionCall. */
@@ -151,10 +162,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         if (ctx.string() != null) {
             return new Expr.StringLiteral(string(ctx.string()));
         }
-        String name = expressions.functionName(ctx.functionName());
-        List<Expr> args = ctx.INTEGER_VALUE() == null ? List.of()
-                : List.of(new Expr.IntegerLiteral(new BigInteger(ctx.INTEGER_VALUE().getText())));
-        return new Expr.FunctionCall(name, false, args, List.of(), null, null);
+        return callWithPrecision(expressions.functionName(ctx.functionName()), ctx.INTEGER_VALUE());
     }
 
     private PartitionDesc partitionDesc(PartitionDescContext ctx) {

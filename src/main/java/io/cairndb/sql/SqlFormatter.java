@@ -182,6 +182,9 @@ public final class SqlFormatter {
         if (column.defaultValue() != null) {
             out.append(" DEFAULT ").append(expr(column.defaultValue()));
         }
+        if (column.onUpdate() != null) {
+            out.append(" ON UPDATE ").append(expr(column.onUpdate()));
+        }
         if (column.comment() != null) {
             out.append(" COMMENT ").append(SqlStrings.quoteString(column.comment()));
         }

@@ -71,6 +71,9 @@ public final class ShowCreateTable {
             String d = c.defaultValue();
             sb.append(" DEFAULT ").append(d.startsWith("'") ? "\"" + d.substring(1, d.length() - 1) + "\"" : d);
         }
+        if (c.onUpdate() != null) {
+            sb.append(" ON UPDATE ").append(c.onUpdate());
+        }
         sb.append(" COMMENT \"").append(c.comment().replace("\"", "\\\"")).append('"');
         return sb.toString();
     }

@@ -6,6 +6,7 @@ import io.cairndb.catalog.SequenceColumn;
 import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
@@ -44,6 +45,12 @@ public final class UpdateExecutor {
                 }
                 if (assigned.put(c.name().toLowerCase(Locale.ROOT), a.value()) != null) {
                     throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + a.column() + "'");
+                }
+            }
+            // Doris's ON UPDATE CURRENT_TIMESTAMP: a column the UPDATE does not assign takes the statement's time.
+            for (ColumnMeta c : t.columns()) {
+                if (c.onUpdate() != null) {
+                    assigned.putIfAbsent(c.name().toLowerCase(Locale.ROOT), SqlParser.parseExpression(c.onUpdate()));
                 }
             }
             String alias = stmt.alias() != null ? stmt.alias() : t.name();
