@@ -33,6 +33,14 @@ PROPERTIES (
 "enable_unique_key_merge_on_write" = "true"
 );
 
+query columns=Field,Default,Extra
+SHOW COLUMNS FROM t
+----
+id|NULL|(empty)
+score|NULL|(empty)
+update_time|CURRENT_TIMESTAMP|on update CURRENT_TIMESTAMP
+update_time2|CURRENT_TIMESTAMP(5)|on update CURRENT_TIMESTAMP(5)
+
 statement ok
 INSERT INTO t VALUES (1, 10, '2000-01-01 00:00:00', '2000-01-01 00:00:00'), (2, 20, '2000-01-02 00:00:00', '2000-01-02 00:00:00'),
   (3, 30, '2000-01-03 00:00:00', '2000-01-03 00:00:00')

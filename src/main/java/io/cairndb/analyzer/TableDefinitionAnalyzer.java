@@ -53,6 +53,9 @@ public final class TableDefinitionAnalyzer {
         for (int i = 0; i < columnDefs.size(); i++) {
             columns.add(column(columnDefs.get(i), i < keyNames.size(), model));
         }
+        if (columns.stream().filter(ColumnMeta::autoIncrement).count() > 1) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "there can be at most one auto increment column in OlapTable.");
+        }
         addSequenceColumn(ct, model, columns);
         long now = System.currentTimeMillis();
         PartitionScheme partitioning = ct.partition() == null
@@ -108,7 +111,7 @@ public final class TableDefinitionAnalyzer {
         if (type == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "sequence type only support integer types and date types");
         }
-        columns.add(new ColumnMeta(SequenceColumn.HIDDEN_NAME, type, true, false, null, false, null, null, ""));
+        columns.add(new ColumnMeta(SequenceColumn.HIDDEN_NAME, type, true, false, null, false, null, null, null, ""));
     }
 
     /** Doris picks up to three leading columns, stopping after a string column and before a type that cannot be a key. */
@@ -177,6 +180,15 @@ public final class TableDefinitionAnalyzer {
         if (def.autoIncrement() && !(type.kind() == TypeKind.BIGINT)) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "the auto increment must be BIGINT type.");
         }
+        if (def.autoIncrement() && Boolean.TRUE.equals(def.nullable())) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "the auto increment column should be NOT NULL.");
+        }
+        if (def.autoIncrement() && def.defaultValue() != null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "the auto increment column can't have default value.");
+        }
+        if (def.autoIncrementStart() != null && def.autoIncrementStart() < 0) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "AUTO_INCREMENT start value can not be negative.");
+        }
         // Keys of keyed models are NOT NULL unless declared NULL: a nullable key costs the table its
         // DuckDB primary key, and with it index-backed upserts (see TableMeta#hasNullableKey).
         boolean keyed = key && model != KeyModel.DUPLICATE;
@@ -191,7 +203,8 @@ public final class TableDefinitionAnalyzer {
             defaultValue = null;
         }
         String onUpdate = onUpdate(def, type, key, currentTimestamp);
-        return new ColumnMeta(def.name(), type, nullable, key, agg, def.autoIncrement(), defaultValue, onUpdate, def.comment());
+        return new ColumnMeta(def.name(), type, nullable, key, agg, def.autoIncrement(), def.autoIncrementStart(), defaultValue,
+                onUpdate, def.comment());
     }
 
     /** {@code CURRENT_TIMESTAMP} or {@code CURRENT_TIMESTAMP(p)} for a call of current_timestamp / now, else null. */

@@ -69,7 +69,7 @@ public record RollupMeta(long id, String name, KeyModel keyModel, List<ColumnMet
     public TableMeta pending(TableMeta base) {
         TableMeta storage = storageNamed(base, base.duckTable() + STORAGE + id + PENDING);
         List<ColumnMeta> nullable = columns.stream().map(c -> new ColumnMeta(c.name(), c.type(), true, c.key(), c.aggregation(),
-                false, null, null, "")).toList();
+                false, null, null, null, "")).toList();
         return new TableMeta(storage.id(), storage.database(), storage.name(), storage.kind(), nullable, KeyModel.DUPLICATE,
                 "", storage.partitioning(), null, Map.of(), null, createTime, createTime, storage.duckSchema(), storage.duckTable(),
                 List.of(), List.of());

@@ -71,7 +71,8 @@ public final class TableDdl {
         }
         for (ColumnMeta c : t.columns()) {
             if (c.autoIncrement()) {
-                Sql.execute(ctx.txn().connection(), "CREATE SEQUENCE " + ColumnDefaults.sequence(t, c));
+                Sql.execute(ctx.txn().connection(), "CREATE SEQUENCE " + ColumnDefaults.sequence(t, c)
+                        + (c.autoIncrementStart() == null ? "" : " START WITH " + c.autoIncrementStart() + " MINVALUE 0"));
             }
         }
         TableMeta created = DynamicPartitions.schedule(ctx, t, Instant.now()).table();
@@ -95,7 +96,7 @@ public final class TableDdl {
             DataType planType = plan.outputs().get(i).type();
             DataType type = planType.kind().isString() ? DataType.varchar(-1) : planType;
             // NOT NULL where the plan proves the column never is NULL, as Doris derives it.
-            defs.add(new ColumnDef(name, type, plan.outputs().get(i).nullable(), null, false, null, null, null));
+            defs.add(new ColumnDef(name, type, plan.outputs().get(i).nullable(), null, false, null, null, null, null));
         }
         return defs;
     }
@@ -179,7 +180,7 @@ public final class TableDdl {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + name + "'");
             }
             // The engine names the columns; their types are the plan's (Doris's).
-            columns.add(new ColumnMeta(name, plan.outputs().get(i).type(), true, false, null, false, null, null, ""));
+            columns.add(new ColumnMeta(name, plan.outputs().get(i).type(), true, false, null, false, null, null, null, ""));
         }
         long now = System.currentTimeMillis();
         TableMeta view = new TableMeta(ctx.catalog().newId(), db, stmt.name().name(), TableKind.VIEW, columns, null,

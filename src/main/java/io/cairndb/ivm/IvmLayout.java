@@ -84,7 +84,7 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
             }
         }
         if (form.having() != null) {
-            hidden.add(new ColumnMeta(HAVING, DataType.BOOLEAN, false, false, null, false, null, null, ""));
+            hidden.add(new ColumnMeta(HAVING, DataType.BOOLEAN, false, false, null, false, null, null, null, ""));
         }
         return new IvmLayout(form, names, keyColumns, states, hidden);
     }
@@ -124,6 +124,6 @@ public record IvmLayout(IvmForm form, List<String> visible, List<String> keyColu
     }
 
     private static ColumnMeta column(String name, DataType type) {
-        return new ColumnMeta(name, type, true, false, null, false, null, null, "");
+        return new ColumnMeta(name, type, true, false, null, false, null, null, null, "");
     }
 }

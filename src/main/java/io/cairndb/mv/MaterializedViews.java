@@ -214,7 +214,7 @@ public final class MaterializedViews {
             boolean key = s.keys().isEmpty() ? i == 0 : s.keys().stream().anyMatch(colName::equalsIgnoreCase);
             // NOT NULL where the plan proves the column never is NULL, as Doris derives it.
             boolean nullable = def.plan().outputs().get(i).nullable();
-            out.add(new ColumnMeta(colName, type, nullable, key, null, false, null, null, comment));
+            out.add(new ColumnMeta(colName, type, nullable, key, null, false, null, null, null, comment));
         }
         for (String k : s.keys()) {
             if (out.stream().noneMatch(c -> c.name().equalsIgnoreCase(k))) {

@@ -171,7 +171,7 @@ final class RollupDefinition {
                         : "Do not support float/double type on key column, you can change it to decimal");
             }
             columns.add(new ColumnMeta(names.get(i), out.type(), out.nullable(), key, model == KeyModel.DUPLICATE ? null : aggregation,
-                    false, null, null, ""));
+                    false, null, null, null, ""));
             defines.add(SqlFormatter.format(e));
         }
         if (model == KeyModel.DUPLICATE && spec.where() == null && sameAsBase(base, columns, defines)) {

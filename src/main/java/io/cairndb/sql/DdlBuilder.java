@@ -73,7 +73,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
                     throw SyntaxErrors.at(e.ctasColumn().stop, "column " + e.ctasColumn().getText() + " needs a type");
                 }
                 // The type comes from the query's column.
-                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null, null));
+                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null, null, null));
             }
         }
         KeyDescContext key = ctx.keyDesc();
@@ -114,18 +114,23 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         return TreeValues.properties(ctx == null ? null : ctx.propertyList());
     }
 
-    /** KEY markers and AUTO_INCREMENT start values are accepted and not kept. */
+    /** KEY markers are accepted and not kept. */
     ColumnDef columnDef(ColumnDefContext ctx) {
         Boolean nullable = null;
         boolean autoIncrement = false;
+        Long autoIncrementStart = null;
         Expr defaultValue = null;
         Expr onUpdate = null;
         String comment = null;
         for (ColumnOptionContext option : ctx.columnOption()) {
             if (option instanceof NullabilityContext nullability) {
                 nullable = nullability.NOT() == null;
-            } else if (option instanceof AutoIncrementContext) {
+            } else if (option instanceof AutoIncrementContext auto) {
                 autoIncrement = true;
+                if (auto.INTEGER_VALUE() != null) {
+                    long start = Long.parseLong(auto.INTEGER_VALUE().getText());
+                    autoIncrementStart = auto.MINUS_SIGN() == null ? start : -start;
+                }
             } else if (option instanceof ColumnDefaultContext value) {
                 defaultValue = defaultValue(value.defaultValue());
             } else if (option instanceof OnUpdateContext update) {
@@ -137,7 +142,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         AggregationType aggregation = ctx.aggregationType() == null ? null
                 : AggregationType.valueOf(ctx.aggregationType().getText().toUpperCase(Locale.ROOT));
         return new ColumnDef(identifier(ctx.identifier()), expressions.dataType(ctx.dataType()), nullable, aggregation,
-                autoIncrement, defaultValue, onUpdate, comment);
+                autoIncrement, autoIncrementStart, defaultValue, onUpdate, comment);
     }
 
     /** {@code name} or {@code name(p)}, as a default value or ON UPDATE writes a time function. */

@@ -178,6 +178,9 @@ public final class SqlFormatter {
         }
         if (column.autoIncrement()) {
             out.append(" AUTO_INCREMENT");
+            if (column.autoIncrementStart() != null) {
+                out.append('(').append(column.autoIncrementStart()).append(')');
+            }
         }
         if (column.defaultValue() != null) {
             out.append(" DEFAULT ").append(expr(column.defaultValue()));

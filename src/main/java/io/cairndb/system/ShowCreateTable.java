@@ -66,6 +66,9 @@ public final class ShowCreateTable {
         sb.append(c.nullable() ? " NULL" : " NOT NULL");
         if (c.autoIncrement()) {
             sb.append(" AUTO_INCREMENT");
+            if (c.autoIncrementStart() != null) {
+                sb.append('(').append(c.autoIncrementStart()).append(')');
+            }
         }
         if (c.defaultValue() != null) {
             String d = c.defaultValue();

@@ -231,7 +231,8 @@ public final class ShowExecutor {
             r.add(c.nullable() ? "YES" : "NO");
             r.add(c.key() ? (t.keyModel() == io.cairndb.catalog.KeyModel.DUPLICATE ? "MUL" : "PRI") : "");
             r.add(c.defaultValue() == null ? null : unquote(c.defaultValue()));
-            r.add(c.aggregation() == null ? (c.autoIncrement() ? "auto_increment" : "") : c.aggregation().name());
+            r.add(c.aggregation() != null ? c.aggregation().name() : c.autoIncrement() ? "auto_increment"
+                    : c.onUpdate() != null ? "on update " + c.onUpdate() : "");
             if (stmt.full()) {
                 r.add("select,insert,update,references");
                 r.add(c.comment());

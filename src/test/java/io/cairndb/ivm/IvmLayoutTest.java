@@ -49,7 +49,7 @@ class IvmLayoutTest {
     }
 
     private static ColumnMeta column(String name, DataType type) {
-        return new ColumnMeta(name, type, true, false, null, false, null, null, "");
+        return new ColumnMeta(name, type, true, false, null, false, null, null, null, "");
     }
 
     private static List<String> hidden(IvmLayout layout) {

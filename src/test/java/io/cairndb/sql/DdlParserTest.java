@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DdlParserTest {
 
     private static ColumnDef column(String name, DataType type) {
-        return new ColumnDef(name, type, null, null, false, null, null, null);
+        return new ColumnDef(name, type, null, null, false, null, null, null, null);
     }
 
     @Test
@@ -70,14 +70,14 @@ class DdlParserTest {
         assertEquals(QualifiedName.of("db", "sales"), create.name());
         assertTrue(create.ifNotExists());
         assertEquals(List.of(
-                new ColumnDef("id", DataType.BIGINT, false, null, true, null, null, "row id"),
-                new ColumnDef("dt", DataType.DATE, false, null, false, null, null, null),
-                new ColumnDef("region", DataType.varchar(32), true, null, false, str("north"), null, null),
-                new ColumnDef("amount", DataType.decimal(18, 2), null, null, false, str("0"), null, null),
-                new ColumnDef("qty", DataType.INT, null, null, false, integer(-1), null, null),
-                new ColumnDef("updated", DataType.datetime(3), null, null, false, call("current_timestamp", integer(3)),
+                new ColumnDef("id", DataType.BIGINT, false, null, true, null, null, null, "row id"),
+                new ColumnDef("dt", DataType.DATE, false, null, false, null, null, null, null),
+                new ColumnDef("region", DataType.varchar(32), true, null, false, null, str("north"), null, null),
+                new ColumnDef("amount", DataType.decimal(18, 2), null, null, false, null, str("0"), null, null),
+                new ColumnDef("qty", DataType.INT, null, null, false, null, integer(-1), null, null),
+                new ColumnDef("updated", DataType.datetime(3), null, null, false, null, call("current_timestamp", integer(3)),
                         call("current_timestamp", integer(3)), null),
-                new ColumnDef("created", DataType.DATETIME, null, null, false, call("current_timestamp"), null, null),
+                new ColumnDef("created", DataType.DATETIME, null, null, false, null, call("current_timestamp"), null, null),
                 column("note", DataType.STRING)), create.columns());
         assertEquals(new Statement.KeyDesc(KeyModel.DUPLICATE, List.of("id", "dt")), create.keys());
         assertEquals("sales facts", create.comment());
@@ -164,7 +164,7 @@ class DdlParserTest {
                         call("now"), null, str("7")),
                 create.columns().stream().map(ColumnDef::defaultValue).toList());
         assertTrue(create.columns().get(6).autoIncrement());
-        assertEquals(new ColumnDef("h", DataType.INT, false, null, false, str("7"), null, "c"), create.columns().get(7));
+        assertEquals(new ColumnDef("h", DataType.INT, false, null, false, null, str("7"), null, "c"), create.columns().get(7));
     }
 
     @Test
@@ -273,14 +273,14 @@ class DdlParserTest {
                 """, Statement.AlterTable.class);
         assertEquals(QualifiedName.of("db", "t"), alter.name());
         assertEquals(List.of(
-                new Statement.AddColumns(List.of(new ColumnDef("c1", DataType.INT, null, null, false, str("0"), null, null)), "k", false),
+                new Statement.AddColumns(List.of(new ColumnDef("c1", DataType.INT, null, null, false, null, str("0"), null, null)), "k", false),
                 new Statement.AddColumns(List.of(column("c2", DataType.varchar(10))), null, true),
-                new Statement.AddColumns(List.of(new ColumnDef("c3", DataType.BIGINT, null, AggregationType.SUM, false, null, null, null)),
+                new Statement.AddColumns(List.of(new ColumnDef("c3", DataType.BIGINT, null, AggregationType.SUM, false, null, null, null, null)),
                         null, false),
                 new Statement.AddColumns(List.of(column("c4", DataType.INT),
-                        new ColumnDef("c5", DataType.STRING, true, null, false, null, null, null)), null, false),
+                        new ColumnDef("c5", DataType.STRING, true, null, false, null, null, null, null)), null, false),
                 new Statement.DropColumn("old"),
-                new Statement.ModifyColumn(new ColumnDef("c1", DataType.BIGINT, false, null, false, null, null, "wider"), "c2", false),
+                new Statement.ModifyColumn(new ColumnDef("c1", DataType.BIGINT, false, null, false, null, null, null, "wider"), "c2", false),
                 new Statement.ModifyColumn(column("c6", DataType.INT), null, true),
                 new Statement.RenameColumn("a", "b")), alter.clauses());
     }

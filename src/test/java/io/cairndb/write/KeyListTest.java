@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /** Keys named by constants in a WHERE clause, which small UPDATEs and DELETEs use without reading the table. */
 class KeyListTest {
     private static TableMeta table(KeyModel model, TypeKind keyType, boolean nullableKey) {
-        List<ColumnMeta> columns = List.of(new ColumnMeta("id", DataType.of(keyType), nullableKey, true, null, false, null, null, null),
-                new ColumnMeta("v", DataType.of(TypeKind.INT), true, false, null, false, null, null, null));
+        List<ColumnMeta> columns = List.of(new ColumnMeta("id", DataType.of(keyType), nullableKey, true, null, false, null, null, null, null),
+                new ColumnMeta("v", DataType.of(TypeKind.INT), true, false, null, false, null, null, null, null));
         PartitionScheme scheme = PartitionScheme.unpartitioned(new PartitionMeta(2, "t", List.of(), List.of(), List.of(), 1, 0));
         return new TableMeta(1, "db", "t", TableKind.TABLE, columns, model, null, scheme, null, Map.of(), null, 0, 0);
     }
