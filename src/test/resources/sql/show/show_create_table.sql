@@ -43,7 +43,7 @@ CREATE VIEW v AS SELECT k, sum(cnt) AS total FROM agg GROUP BY k
 query columns=View,Create_View
 SHOW CREATE TABLE v
 ----
-v|CREATE VIEW `v` AS SELECT k, sum(cnt) AS total FROM agg GROUP BY k
+v|CREATE VIEW `v` (`k`, `total`) AS SELECT k, sum(cnt) AS total FROM agg GROUP BY k
 
 query columns=Field,Type,Null,Key,Default,Extra
 DESC agg

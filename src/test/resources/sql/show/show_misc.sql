@@ -96,7 +96,7 @@ orders|Doris|all orders
 query columns=View,Create_View,character_set_client
 SHOW CREATE VIEW big_orders
 ----
-big_orders|CREATE VIEW `big_orders` AS SELECT id, amount FROM orders WHERE amount > 100|utf8mb4
+big_orders|CREATE VIEW `big_orders` (`id`, `amount`) AS SELECT id, amount FROM orders WHERE amount > 100|utf8mb4
 
 query columns=Table
 SHOW CREATE TABLE db.orders

@@ -486,7 +486,6 @@ createView
       AS query
     ;
 
-// Column comments of a view have no place in the AST and are dropped.
 viewColumn
     : identifier (COMMENT string)?
     ;

@@ -175,12 +175,13 @@ public final class TableDdl {
         }
         List<ColumnMeta> columns = new ArrayList<>();
         for (int i = 0; i < shape.size(); i++) {
-            String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i);
+            String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i).name();
+            String comment = stmt.columns().isEmpty() ? "" : stmt.columns().get(i).comment();
             if (columns.stream().anyMatch(c -> c.name().equalsIgnoreCase(name))) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + name + "'");
             }
             // The engine names the columns; their types are the plan's (Doris's).
-            columns.add(new ColumnMeta(name, plan.outputs().get(i).type(), true, false, null, false, null, null, null, ""));
+            columns.add(new ColumnMeta(name, plan.outputs().get(i).type(), true, false, null, false, null, null, null, comment));
         }
         long now = System.currentTimeMillis();
         TableMeta view = new TableMeta(ctx.catalog().newId(), db, stmt.name().name(), TableKind.VIEW, columns, null,

@@ -6,6 +6,7 @@ import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
 import org.antlr.v4.runtime.Token;
@@ -256,7 +257,8 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitCreateView(CreateViewContext ctx) {
-        List<String> columns = ctx.viewColumn().stream().map(c -> identifier(c.identifier())).toList();
+        List<MvStatement.Column> columns = ctx.viewColumn().stream()
+                .map(c -> new MvStatement.Column(identifier(c.identifier()), stringOrNull(c.string()))).toList();
         return new Statement.CreateView(qualifiedName(ctx.qualifiedName()), ctx.REPLACE() != null, ctx.EXISTS() != null,
                 columns, stringOrNull(ctx.string()), ast.query(ctx.query()), AstBuilder.text(ctx.query()));
     }

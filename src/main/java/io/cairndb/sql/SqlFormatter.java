@@ -73,7 +73,9 @@ public final class SqlFormatter {
         if (statement instanceof Statement.CreateView view) {
             return "CREATE " + (view.orReplace() ? "OR REPLACE " : "") + "VIEW " + ifNotExists(view.ifNotExists())
                     + name(view.name())
-                    + (view.columns().isEmpty() ? "" : " (" + identifiers(view.columns()) + ")")
+                    + (view.columns().isEmpty() ? "" : " (" + view.columns().stream().map(c -> identifier(c.name())
+                            + (c.comment() == null ? "" : " COMMENT " + SqlStrings.quoteString(c.comment())))
+                            .collect(Collectors.joining(", ")) + ")")
                     + (view.comment() == null ? "" : " COMMENT " + SqlStrings.quoteString(view.comment()))
                     + " AS " + (view.queryText() != null ? view.queryText() : format(view.query()));
         }

@@ -27,7 +27,7 @@ public final class ShowCreateTable {
     public static String of(TableMeta t, StatementContext ctx) {
         boolean quoteAll = quoteAll(ctx);
         if (t.isView()) {
-            return "CREATE VIEW " + quote(t.name(), quoteAll) + " AS " + t.viewSql();
+            return view(t, quoteAll);
         }
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(t.name(), quoteAll)).append(" (\n");
         List<String> cols = new ArrayList<>();
@@ -41,7 +41,7 @@ public final class ShowCreateTable {
         sb.append(String.join(",\n", cols)).append("\n) ENGINE=OLAP\n");
         sb.append(t.keyModel().keyword()).append('(').append(keys).append(")\n");
         if (!t.comment().isEmpty()) {
-            sb.append("COMMENT '").append(t.comment().replace("'", "\\'")).append("'\n");
+            sb.append("COMMENT '").append(t.comment().replace("\\", "\\\\").replace("'", "\\'")).append("'\n");
         }
         if (t.isPartitioned()) {
             sb.append(partitions(t.partitioning(), quoteAll)).append('\n');
@@ -49,7 +49,7 @@ public final class ShowCreateTable {
         sb.append(t.distribution().toSql()).append('\n');
         List<String> props = new ArrayList<>();
         for (Map.Entry<String, String> e : t.properties().entrySet()) {
-            props.add("\n\"" + e.getKey() + "\" = \"" + e.getValue().replace("\"", "\\\"") + "\"");
+            props.add("\n\"" + e.getKey() + "\" = " + doubleQuoted(e.getValue()));
         }
         if (props.isEmpty()) {
             sb.setLength(sb.length() - 1);
@@ -77,8 +77,33 @@ public final class ShowCreateTable {
         if (c.onUpdate() != null) {
             sb.append(" ON UPDATE ").append(c.onUpdate());
         }
-        sb.append(" COMMENT \"").append(c.comment().replace("\"", "\\\"")).append('"');
+        sb.append(" COMMENT ").append(doubleQuoted(c.comment()));
         return sb.toString();
+    }
+
+    /**
+     * A view with its column list (names and comments), so that the text creates the same view again
+     * even where the list renamed the query's columns, and its comment.
+     */
+    private static String view(TableMeta t, boolean quoteAll) {
+        StringBuilder sb = new StringBuilder("CREATE VIEW ").append(quote(t.name(), quoteAll)).append(" (");
+        for (int i = 0; i < t.columns().size(); i++) {
+            ColumnMeta c = t.columns().get(i);
+            sb.append(i == 0 ? "" : ", ").append(quote(c.name(), quoteAll));
+            if (!c.comment().isEmpty()) {
+                sb.append(" COMMENT ").append(doubleQuoted(c.comment()));
+            }
+        }
+        sb.append(')');
+        if (!t.comment().isEmpty()) {
+            sb.append(" COMMENT ").append(doubleQuoted(t.comment()));
+        }
+        return sb.append(" AS ").append(t.viewSql()).toString();
+    }
+
+    /** A string literal in double quotes that reads back as {@code text}. */
+    private static String doubleQuoted(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** Doris's spelling of a type: lower case words ({@code varchar(20)}, {@code array<int>}), struct fields as named. */

@@ -6,6 +6,7 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.PartitionDesc.Value;
 import io.cairndb.sql.tree.QualifiedName;
@@ -247,7 +248,7 @@ class DdlParserTest {
         assertEquals(QualifiedName.of("db", "v"), view.name());
         assertTrue(view.orReplace());
         assertTrue(view.ifNotExists());
-        assertEquals(List.of("x", "y"), view.columns());
+        assertEquals(List.of(new MvStatement.Column("x", "the x"), new MvStatement.Column("y", null)), view.columns());
         assertEquals("my view", view.comment());
         assertEquals("SELECT a, /* keep me */ b FROM t WHERE a > 1", view.queryText());
         assertInstanceOf(QueryBody.QuerySpec.class, view.query().body());

@@ -174,7 +174,7 @@ class SqlFormatterTest {
                         + "PARTITION q VALUES IN (('c', 'd')))",
                 formatStatement("create table t (c text) partition by list(c) (partition p values in ('a','b'), "
                         + "partition q values in (('c','d')))"));
-        assertEquals("CREATE VIEW v (a) COMMENT 'c' AS select  1", formatStatement("create view v (a comment 'x') comment 'c' as select  1"));
+        assertEquals("CREATE VIEW v (a COMMENT 'x') COMMENT 'c' AS select  1", formatStatement("create view v (a comment 'x') comment 'c' as select  1"));
         assertEquals("ALTER TABLE t ADD COLUMN c INT AFTER b, ADD COLUMN (d INT, e INT), DROP COLUMN f, "
                         + "MODIFY COLUMN g BIGINT FIRST, RENAME COLUMN h i, ADD PARTITION IF NOT EXISTS p VALUES LESS THAN ('5'), "
                         + "DROP PARTITION IF EXISTS q, RENAME t2, SET ('k' = 'v'), MODIFY COMMENT 'new'",

@@ -26,7 +26,7 @@ public final class MvStatement {
     public record Refresh(String method, boolean fallback, Trigger trigger) {
     }
 
-    /** A column name of the MV's column list; comment nullable. */
+    /** A column name of an MV's or a view's column list; comment nullable. */
     public record Column(String name, String comment) {
     }
 

@@ -69,7 +69,7 @@ public interface Statement {
      * {@code CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(cols)] [COMMENT ..] AS query}.
      * {@code queryText} is the original text of the query.
      */
-    record CreateView(QualifiedName name, boolean orReplace, boolean ifNotExists, List<String> columns,
+    record CreateView(QualifiedName name, boolean orReplace, boolean ifNotExists, List<MvStatement.Column> columns,
                       String comment, Query query, String queryText) implements Statement {
         public CreateView {
             columns = List.copyOf(columns);
