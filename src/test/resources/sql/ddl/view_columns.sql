@@ -67,5 +67,19 @@ SHOW FULL COLUMNS FROM v
 id|the "id"
 label|(empty)
 
+# A backslash in a comment prints escaped and reads back as one backslash.
+statement ok
+CREATE VIEW w (x COMMENT 'C:\\temp') AS SELECT a FROM t
+
+query
+SELECT column_comment FROM information_schema.columns WHERE table_schema = 'db' AND table_name = 'w'
+----
+C:\temp
+
+query
+SHOW CREATE VIEW w
+----
+w|CREATE VIEW `w` (`x` COMMENT "C:\\temp") AS SELECT a FROM t|utf8mb4|utf8mb4_0900_bin
+
 statement error The number of columns in the view definition does not match the query
-CREATE VIEW w (x COMMENT 'one') AS SELECT a, b FROM t
+CREATE VIEW w2 (x COMMENT 'one') AS SELECT a, b FROM t

@@ -323,6 +323,8 @@ ddlStatement
     | truncateTable
     | createView
     | dropView
+    | createIndex
+    | dropIndex
     | alterTable
     ;
 
@@ -392,7 +394,6 @@ defaultValue
     | functionName (LEFT_PAREN INTEGER_VALUE? RIGHT_PAREN)?
     ;
 
-// Index definitions are accepted so that Doris DDL runs unchanged; CairnDB ignores them.
 indexDef
     : INDEX identifier LEFT_PAREN identifierList RIGHT_PAREN (USING identifier)? propertiesClause?
       (COMMENT string)?
@@ -490,6 +491,16 @@ viewColumn
     : identifier (COMMENT string)?
     ;
 
+// Doris's index statements: ALTER TABLE .. ADD INDEX / DROP INDEX by other names.
+createIndex
+    : CREATE INDEX (IF NOT EXISTS)? identifier ON qualifiedName LEFT_PAREN identifierList RIGHT_PAREN
+      (USING identifier)? propertiesClause? (COMMENT string)?
+    ;
+
+dropIndex
+    : DROP INDEX (IF EXISTS)? identifier ON qualifiedName
+    ;
+
 dropView
     : DROP VIEW (IF EXISTS)? qualifiedName
     ;
@@ -518,6 +529,8 @@ alterClause
     | MODIFY COMMENT string                                                                #modifyTableComment
     | ADD CONSTRAINT identifier constraintDef                                              #addConstraint
     | DROP CONSTRAINT identifier                                                           #dropConstraint
+    | ADD indexDef                                                                         #addIndex
+    | DROP INDEX (IF EXISTS)? identifier                                                   #dropIndexClause
     | (DISABLE | ENABLE) KEYS                                                              #toggleKeys
     ;
 

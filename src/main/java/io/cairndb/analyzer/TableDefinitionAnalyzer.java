@@ -5,6 +5,7 @@ import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DistributionMeta;
 import io.cairndb.catalog.DynamicPartitionConfig;
+import io.cairndb.catalog.IndexMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -18,6 +19,7 @@ import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.IndexDef;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
 
@@ -71,7 +73,39 @@ public final class TableDefinitionAnalyzer {
         for (ColumnMeta c : columns) {
             checkOnUpdate(table, c);
         }
+        for (IndexDef def : ct.indexes()) {
+            table = table.withIndexes(withIndex(table, def));
+        }
         return table;
+    }
+
+    private static final Set<String> INDEX_TYPES = Set.of("INVERTED", "NGRAM_BF", "BITMAP", "ANN");
+
+    /** The table's indexes and {@code def}, checked against its columns and the indexes it has. */
+    public static List<IndexMeta> withIndex(TableMeta t, IndexDef def) {
+        if (t.index(def.name()) != null) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "index `" + def.name() + "` already exist.");
+        }
+        String type = def.type() == null ? "INVERTED" : def.type().toUpperCase(Locale.ROOT);
+        if (!INDEX_TYPES.contains(type)) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown index type " + def.type()
+                    + ": an index is INVERTED, NGRAM_BF, BITMAP or ANN");
+        }
+        if (def.columns().size() != 1) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, type + " index should have exactly one column, not "
+                    + def.columns().size());
+        }
+        ColumnMeta column = t.column(def.columns().get(0));
+        if (column == null) {
+            throw new CairnException(ErrorCode.UNKNOWN_COLUMN, "Column does not exist: " + def.columns().get(0));
+        }
+        if (type.equals("NGRAM_BF") && !column.type().kind().isString()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "NGRAM_BF index can only be on a CHAR, VARCHAR or STRING column, not "
+                    + column.name() + " " + column.type().toSql());
+        }
+        List<IndexMeta> indexes = new ArrayList<>(t.indexes());
+        indexes.add(new IndexMeta(def.name(), List.of(column.name()), type, def.properties(), def.comment()));
+        return indexes;
     }
 
     /** Doris keeps ON UPDATE CURRENT_TIMESTAMP to UNIQUE KEY merge-on-write tables, whose UPDATE rewrites rows. */

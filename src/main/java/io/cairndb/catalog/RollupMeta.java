@@ -59,7 +59,7 @@ public record RollupMeta(long id, String name, KeyModel keyModel, List<ColumnMet
         TableMeta storage = storageNamed(base, base.duckTable() + STORAGE + id);
         return mergesOnRead() ? new TableMeta(storage.id(), storage.database(), storage.name(), storage.kind(), storage.columns(),
                 KeyModel.DUPLICATE, "", storage.partitioning(), null, Map.of(), null, createTime, createTime, storage.duckSchema(),
-                storage.duckTable(), List.of(), List.of()) : storage;
+                storage.duckTable(), List.of(), List.of(), List.of()) : storage;
     }
 
     /**
@@ -72,13 +72,13 @@ public record RollupMeta(long id, String name, KeyModel keyModel, List<ColumnMet
                 false, null, null, null, "")).toList();
         return new TableMeta(storage.id(), storage.database(), storage.name(), storage.kind(), nullable, KeyModel.DUPLICATE,
                 "", storage.partitioning(), null, Map.of(), null, createTime, createTime, storage.duckSchema(), storage.duckTable(),
-                List.of(), List.of());
+                List.of(), List.of(), List.of());
     }
 
     private TableMeta storageNamed(TableMeta base, String duckTable) {
         PartitionScheme single = PartitionScheme.unpartitioned(new PartitionMeta(id, name, List.of(), List.of(), List.of(), 1, createTime));
         return new TableMeta(id, base.database(), name, TableKind.TABLE, columns, keyModel, "", single, null, Map.of(), null,
-                createTime, createTime, base.duckSchema(), duckTable, List.of(), List.of());
+                createTime, createTime, base.duckSchema(), duckTable, List.of(), List.of(), List.of());
     }
 
     public ColumnMeta column(String columnName) {

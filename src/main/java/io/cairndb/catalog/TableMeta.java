@@ -21,11 +21,13 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
                         KeyModel keyModel, String comment, PartitionScheme partitioning,
                         DistributionMeta distribution, Map<String, String> properties, String viewSql,
                         long createTime, long updateTime, String duckSchema, String duckTable, List<ConstraintMeta> constraints,
-                        List<RollupMeta> rollups) {
+                        List<RollupMeta> rollups, List<IndexMeta> indexes) {
 
     public TableMeta {
         // Entries saved before tables had rollups have none.
         rollups = rollups == null ? List.of() : List.copyOf(rollups);
+        // Entries saved before tables kept their indexes have none.
+        indexes = indexes == null ? List.of() : List.copyOf(indexes);
         columns = List.copyOf(columns);
         // Entries saved before tables had constraints have none.
         constraints = constraints == null ? List.of() : List.copyOf(constraints);
@@ -42,7 +44,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
                      DistributionMeta distribution, Map<String, String> properties, String viewSql,
                      long createTime, long updateTime) {
         this(id, database, name, kind, columns, keyModel, comment, partitioning, distribution, properties, viewSql,
-                createTime, updateTime, null, null, List.of(), List.of());
+                createTime, updateTime, null, null, List.of(), List.of(), List.of());
     }
 
     /** The table's DuckDB name as SQL text: {@code "schema"."table"}. Every statement names the table this way. */
@@ -56,7 +58,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withDuckName(String schema, String table) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, updateTime, schema, table, constraints, rollups);
+                properties, viewSql, createTime, updateTime, schema, table, constraints, rollups, indexes);
     }
 
     public ColumnMeta column(String columnName) {
@@ -99,7 +101,7 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withColumns(List<ColumnMeta> newColumns) {
         return new TableMeta(id, database, name, kind, newColumns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups, indexes);
     }
 
     /** The partition with this name, or null. */
@@ -109,41 +111,51 @@ public record TableMeta(long id, String database, String name, TableKind kind, L
 
     public TableMeta withPartitioning(PartitionScheme scheme) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, scheme, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups, indexes);
     }
 
     public TableMeta withName(String newName) {
         return new TableMeta(id, database, newName, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups, indexes);
     }
 
     public TableMeta withComment(String newComment) {
         return new TableMeta(id, database, name, kind, columns, keyModel, newComment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups, indexes);
     }
 
     public TableMeta withProperties(Map<String, String> changes) {
         Map<String, String> merged = new LinkedHashMap<>(properties);
         merged.putAll(changes);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups);
+                merged, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups, indexes);
     }
 
     public TableMeta withoutProperties(java.util.Collection<String> keys) {
         Map<String, String> kept = new LinkedHashMap<>(properties);
         kept.keySet().removeAll(keys);
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                kept, viewSql, createTime, updateTime, duckSchema, duckTable, constraints, rollups);
+                kept, viewSql, createTime, updateTime, duckSchema, duckTable, constraints, rollups, indexes);
     }
 
     public TableMeta withConstraints(List<ConstraintMeta> newConstraints) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, newConstraints, rollups);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, newConstraints, rollups, indexes);
+    }
+
+    public TableMeta withIndexes(List<IndexMeta> newIndexes) {
+        return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, rollups, newIndexes);
+    }
+
+    /** The index with this name (case-insensitive, as Doris compares them), or null. */
+    public IndexMeta index(String indexName) {
+        return indexes.stream().filter(i -> i.name().equalsIgnoreCase(indexName)).findFirst().orElse(null);
     }
 
     public TableMeta withRollups(List<RollupMeta> newRollups) {
         return new TableMeta(id, database, name, kind, columns, keyModel, comment, partitioning, distribution,
-                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, newRollups);
+                properties, viewSql, createTime, System.currentTimeMillis(), duckSchema, duckTable, constraints, newRollups, indexes);
     }
 
     /** The rollup (synchronous MV) with this name, or null; rollup names compare without case, as Doris's index names. */

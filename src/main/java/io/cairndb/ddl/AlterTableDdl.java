@@ -153,7 +153,7 @@ public final class AlterTableDdl {
             }
             List<ColumnMeta> cols = new ArrayList<>(t.columns());
             cols.remove(col);
-            TableMeta next = t.withColumns(cols);
+            TableMeta next = TableIndexes.columnDropped(t.withColumns(cols), col.name());
             return withDistribution(next, t.distribution().columns().stream()
                     .filter(n -> !n.equalsIgnoreCase(col.name())).toList());
         }
@@ -178,7 +178,8 @@ public final class AlterTableDdl {
             PartitionScheme ps = t.partitioning();
             PartitionScheme renamed = new PartitionScheme(ps.kind(), renameIn(ps.columns(), col.name(), rename.newName()),
                     ps.partitions(), ps.auto(), ps.temporary());
-            TableMeta next = t.withColumns(cols).withPartitioning(renamed);
+            TableMeta next = TableIndexes.columnRenamed(t.withColumns(cols).withPartitioning(renamed), col.name(),
+                    rename.newName());
             SequenceColumn seq = SequenceColumn.of(t);
             if (seq != null && seq.column().equals(col.name())) {
                 next = next.withProperties(Map.of(SequenceColumn.COL_PROPERTY, rename.newName()));
@@ -239,6 +240,12 @@ public final class AlterTableDdl {
         }
         if (clause instanceof Statement.ToggleKeys) {
             return t;
+        }
+        if (clause instanceof Statement.AddIndex add) {
+            return TableIndexes.add(t, add);
+        }
+        if (clause instanceof Statement.DropIndex drop) {
+            return TableIndexes.drop(t, drop);
         }
         throw new IllegalStateException("unhandled " + clause);
     }
@@ -414,6 +421,7 @@ public final class AlterTableDdl {
         DistributionMeta d = t.distribution();
         return new TableMeta(t.id(), t.database(), t.name(), t.kind(), t.columns(), t.keyModel(), t.comment(),
                 t.partitioning(), new DistributionMeta(d.random(), columns, d.buckets()), t.properties(), t.viewSql(),
-                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable(), t.constraints(), t.rollups());
+                t.createTime(), System.currentTimeMillis(), t.duckSchema(), t.duckTable(), t.constraints(), t.rollups(),
+                t.indexes());
     }
 }

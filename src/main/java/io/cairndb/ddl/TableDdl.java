@@ -109,7 +109,8 @@ public final class TableDdl {
             parts.add(new PartitionMeta(ctx.catalog().newId(), pname, p.lower(), p.upper(), p.listValues(), 1, now));
         }
         return new TableMeta(ctx.catalog().newId(), db, name, TableKind.TABLE, src.columns(), src.keyModel(), src.comment(),
-                src.partitioning().withPartitions(parts), src.distribution(), src.properties(), null, now, now);
+                src.partitioning().withPartitions(parts), src.distribution(), src.properties(), null, now, now)
+                .withIndexes(src.indexes());
     }
 
     public static UpdateCount dropTable(StatementContext ctx, Statement.DropTable stmt) {

@@ -6,6 +6,7 @@ import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.IndexDef;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.Statement;
@@ -57,7 +58,7 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement visitCreateTableLike(CreateTableLikeContext ctx) {
         return new Statement.CreateTable(qualifiedName(ctx.name), ctx.EXISTS() != null, List.of(), null, null, null,
-                null, Map.of(), null, qualifiedName(ctx.source));
+                null, Map.of(), null, qualifiedName(ctx.source), List.of());
     }
 
     @Override
@@ -66,8 +67,11 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
             throw SyntaxErrors.at(ctx.stop, "CREATE TABLE needs column definitions or AS query");
         }
         List<ColumnDef> columns = new java.util.ArrayList<>();
+        List<IndexDef> indexes = new java.util.ArrayList<>();
         for (TableElementContext e : ctx.tableElement()) {
-            if (e.columnDef() != null) {
+            if (e.indexDef() != null) {
+                indexes.add(indexDef(e.indexDef()));
+            } else if (e.columnDef() != null) {
                 columns.add(columnDef(e.columnDef()));
             } else if (e.ctasColumn() != null) {
                 if (ctx.query() == null) {
@@ -88,7 +92,30 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         }
         return new Statement.CreateTable(qualifiedName(ctx.qualifiedName()), ctx.EXISTS() != null, columns, keys,
                 stringOrNull(ctx.comment), partitionDesc(ctx.partitionDesc()), distribution(ctx.distributionDesc()),
-                properties(ctx.propertiesClause()), ctx.query() == null ? null : ast.query(ctx.query()), null);
+                properties(ctx.propertiesClause()), ctx.query() == null ? null : ast.query(ctx.query()), null, indexes);
+    }
+
+    private static IndexDef indexDef(IndexDefContext ctx) {
+        return indexDef(ctx.identifier(), ctx.identifierList(), ctx.propertiesClause(), ctx.string());
+    }
+
+    /** {@code names} is the index's name, then its type when USING gives one. */
+    private static IndexDef indexDef(List<IdentifierContext> names, IdentifierListContext columns, PropertiesClauseContext properties,
+                                     StringContext comment) {
+        return new IndexDef(identifier(names.get(0)), identifiers(columns), names.size() > 1 ? identifier(names.get(1)) : null,
+                properties(properties), stringOrNull(comment));
+    }
+
+    @Override
+    public Statement visitCreateIndex(CreateIndexContext ctx) {
+        IndexDef index = indexDef(ctx.identifier(), ctx.identifierList(), ctx.propertiesClause(), ctx.string());
+        return new Statement.AlterTable(qualifiedName(ctx.qualifiedName()), List.of(new Statement.AddIndex(index, ctx.EXISTS() != null)));
+    }
+
+    @Override
+    public Statement visitDropIndex(DropIndexContext ctx) {
+        return new Statement.AlterTable(qualifiedName(ctx.qualifiedName()),
+                List.of(new Statement.DropIndex(identifier(ctx.identifier()), ctx.EXISTS() != null)));
     }
 
     /**
@@ -383,5 +410,15 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
     @Override
     public Statement.AlterClause visitDropConstraint(DropConstraintContext ctx) {
         return new Statement.DropConstraint(identifier(ctx.identifier()));
+    }
+
+    @Override
+    public Statement.AlterClause visitAddIndex(AddIndexContext ctx) {
+        return new Statement.AddIndex(indexDef(ctx.indexDef()), false);
+    }
+
+    @Override
+    public Statement.AlterClause visitDropIndexClause(DropIndexClauseContext ctx) {
+        return new Statement.DropIndex(identifier(ctx.identifier()), ctx.EXISTS() != null);
     }
 }

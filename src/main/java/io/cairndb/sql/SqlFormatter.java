@@ -2,6 +2,7 @@ package io.cairndb.sql;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.sql.tree.ColumnDef;
+import io.cairndb.sql.tree.IndexDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.PartitionDesc;
@@ -140,8 +141,8 @@ public final class SqlFormatter {
             return out.append(" LIKE ").append(name(create.like())).toString();
         }
         if (!create.columns().isEmpty()) {
-            out.append(" (").append(create.columns().stream().map(SqlFormatter::columnDef)
-                    .collect(Collectors.joining(", "))).append(')');
+            out.append(" (").append(java.util.stream.Stream.concat(create.columns().stream().map(SqlFormatter::columnDef),
+                    create.indexes().stream().map(SqlFormatter::indexDef)).collect(Collectors.joining(", "))).append(')');
         }
         if (create.keys() != null) {
             out.append(' ').append(create.keys().model().keyword()).append(" (")
@@ -292,7 +293,19 @@ public final class SqlFormatter {
         if (clause instanceof Statement.ToggleKeys keys) {
             return keys.enable() ? "ENABLE KEYS" : "DISABLE KEYS";
         }
+        if (clause instanceof Statement.AddIndex add) {
+            return "ADD " + indexDef(add.index());
+        }
+        if (clause instanceof Statement.DropIndex drop) {
+            return "DROP INDEX " + identifier(drop.name());
+        }
         return "MODIFY COMMENT " + SqlStrings.quoteString(((Statement.ModifyComment) clause).comment());
+    }
+
+    private static String indexDef(IndexDef index) {
+        return "INDEX " + identifier(index.name()) + " (" + identifiers(index.columns()) + ")"
+                + (index.type() == null ? "" : " USING " + index.type()) + propertiesClause(index.properties())
+                + (index.comment() == null ? "" : " COMMENT " + SqlStrings.quoteString(index.comment()));
     }
 
     private static String position(String after, boolean first) {

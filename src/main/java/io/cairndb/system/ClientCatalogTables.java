@@ -6,6 +6,7 @@ import io.cairndb.catalog.Access;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.catalog.IndexMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -137,21 +138,29 @@ final class ClientCatalogTables {
     }
 
     /**
-     * The key columns of UNIQUE, PRIMARY and AGGREGATE KEY tables, as their PRIMARY index (SHOW INDEX
-     * gives the same); CARDINALITY is the table's rows, each key being unique.
+     * The key columns of UNIQUE, PRIMARY and AGGREGATE KEY tables, as their PRIMARY index, and each
+     * table's declared indexes (SHOW INDEX gives the same); CARDINALITY of the PRIMARY index is the
+     * table's rows, each key being unique, and unknown for the others.
      */
     static String statistics(StatementContext ctx) {
         java.util.Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
-                if (t.isView() || t.keyModel() == KeyModel.DUPLICATE || !ctx.visible(db.name(), t.name())) {
+                if (t.isView() || !ctx.visible(db.name(), t.name())) {
                     continue;
                 }
                 long seq = 1;
-                for (ColumnMeta c : t.keyColumns()) {
+                for (ColumnMeta c : t.keyModel() == KeyModel.DUPLICATE ? List.<ColumnMeta>of() : t.keyColumns()) {
                     rows.add(Arrays.asList("def", db.name(), t.name(), 0L, db.name(), "PRIMARY", seq++, c.name(), "A",
                             counts.get(SystemRows.rowCountKey(t)), null, null, c.nullable() ? "YES" : "", "BTREE", "", ""));
+                }
+                for (IndexMeta index : t.indexes()) {
+                    long position = 1;
+                    for (String column : index.columns()) {
+                        rows.add(Arrays.asList("def", db.name(), t.name(), 1L, db.name(), index.name(), position++, column, null,
+                                null, null, null, t.column(column).nullable() ? "YES" : "", index.type(), "", index.comment()));
+                    }
                 }
             }
         }

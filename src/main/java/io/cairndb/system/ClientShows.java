@@ -2,6 +2,7 @@ package io.cairndb.system;
 
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.IndexMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.engine.ListRowResult;
@@ -76,7 +77,8 @@ public final class ClientShows {
 
     /**
      * The key of a UNIQUE, PRIMARY or AGGREGATE KEY table as its PRIMARY index (one row per key column),
-     * as clients read primary keys (Connector/J's getPrimaryKeys); a DUPLICATE KEY table has none.
+     * as clients read primary keys (Connector/J's getPrimaryKeys); a DUPLICATE KEY table has none. Then
+     * the table's declared indexes, not unique, with their type and comment.
      */
     private static RowResult keys(TableMeta t) {
         List<List<Object>> rows = new ArrayList<>();
@@ -85,6 +87,13 @@ public final class ClientShows {
             for (ColumnMeta c : t.keyColumns()) {
                 rows.add(Arrays.asList(t.name(), "0", "PRIMARY", Integer.toString(seq++), c.name(), "A", null, null, null,
                         c.nullable() ? "YES" : "", "BTREE", ""));
+            }
+        }
+        for (IndexMeta index : t.indexes()) {
+            int seq = 1;
+            for (String column : index.columns()) {
+                rows.add(Arrays.asList(t.name(), "1", index.name(), Integer.toString(seq++), column, null, null, null, null,
+                        t.column(column).nullable() ? "YES" : "", index.type(), index.comment()));
             }
         }
         return new ListRowResult(ShowExecutor.strings("Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name",

@@ -4,6 +4,7 @@ import io.cairndb.analyzer.HiddenColumns;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.ColumnMeta;
+import io.cairndb.catalog.IndexMeta;
 import io.cairndb.catalog.KeyModel;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.PartitionScheme;
@@ -38,10 +39,13 @@ public final class ShowCreateTable {
         if (t.keyModel() != KeyModel.DUPLICATE && ctx.session().flag("show_create_table_primary_key")) {
             cols.add("  PRIMARY KEY (" + keys + ")");
         }
+        for (IndexMeta index : t.indexes()) {
+            cols.add("  " + index(index, quoteAll));
+        }
         sb.append(String.join(",\n", cols)).append("\n) ENGINE=OLAP\n");
         sb.append(t.keyModel().keyword()).append('(').append(keys).append(")\n");
         if (!t.comment().isEmpty()) {
-            sb.append("COMMENT '").append(t.comment().replace("\\", "\\\\").replace("'", "\\'")).append("'\n");
+            sb.append("COMMENT ").append(singleQuoted(t.comment())).append('\n');
         }
         if (t.isPartitioned()) {
             sb.append(partitions(t.partitioning(), quoteAll)).append('\n');
@@ -99,6 +103,26 @@ public final class ShowCreateTable {
             sb.append(" COMMENT ").append(doubleQuoted(t.comment()));
         }
         return sb.append(" AS ").append(t.viewSql()).toString();
+    }
+
+    /** Doris's index line: {@code INDEX name (`c`) USING INVERTED PROPERTIES("k" = "v") COMMENT '..'}. */
+    private static String index(IndexMeta index, boolean quoteAll) {
+        StringBuilder sb = new StringBuilder("INDEX ").append(quote(index.name(), quoteAll)).append(" (")
+                .append(names(index.columns(), quoteAll)).append(") USING ").append(index.type());
+        if (!index.properties().isEmpty()) {
+            sb.append(" PROPERTIES(").append(index.properties().entrySet().stream()
+                    .map(e -> doubleQuoted(e.getKey()) + " = " + doubleQuoted(e.getValue()))
+                    .collect(java.util.stream.Collectors.joining(", "))).append(')');
+        }
+        if (!index.comment().isEmpty()) {
+            sb.append(" COMMENT ").append(singleQuoted(index.comment()));
+        }
+        return sb.toString();
+    }
+
+    /** A string literal in single quotes that reads back as {@code text}. */
+    private static String singleQuoted(String text) {
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     /** A string literal in double quotes that reads back as {@code text}. */

@@ -6,6 +6,7 @@ import io.cairndb.catalog.KeyModel;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
+import io.cairndb.sql.tree.IndexDef;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.PartitionDesc;
 import io.cairndb.sql.tree.PartitionDesc.Value;
@@ -81,6 +82,8 @@ class DdlParserTest {
                 new ColumnDef("created", DataType.DATETIME, null, null, false, null, call("current_timestamp"), null, null),
                 column("note", DataType.STRING)), create.columns());
         assertEquals(new Statement.KeyDesc(KeyModel.DUPLICATE, List.of("id", "dt")), create.keys());
+        assertEquals(List.of(new IndexDef("idx_note", List.of("note"), "INVERTED", Map.of("parser", "english"), "full text")),
+                create.indexes());
         assertEquals("sales facts", create.comment());
         assertEquals(new PartitionDesc(PartitionDesc.Kind.RANGE, List.of("dt"), List.of(
                 new PartitionDesc.LessThan("p2023", false, List.of(Value.of("2024-01-01"))),
@@ -222,7 +225,7 @@ class DdlParserTest {
         assertEquals(Map.of("replication_num", "1"), ctas.properties());
 
         assertEquals(new Statement.CreateTable(QualifiedName.of("t2"), true, List.of(), null, null, null, null, Map.of(), null,
-                QualifiedName.of("db", "t1")), statement("CREATE TABLE IF NOT EXISTS t2 LIKE db.t1"));
+                QualifiedName.of("db", "t1"), List.of()), statement("CREATE TABLE IF NOT EXISTS t2 LIKE db.t1"));
     }
 
     @Test

@@ -48,9 +48,11 @@ public interface Statement {
      */
     record CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns, KeyDesc keys,
                        String comment, PartitionDesc partition, DistributionDesc distribution,
-                       Map<String, String> properties, Query asQuery, QualifiedName like) implements Statement {
+                       Map<String, String> properties, Query asQuery, QualifiedName like, List<IndexDef> indexes)
+            implements Statement {
         public CreateTable {
             columns = List.copyOf(columns);
+            indexes = List.copyOf(indexes);
             properties = Properties.copyOf(properties);
         }
     }
@@ -167,7 +169,6 @@ public interface Statement {
         }
     }
 
-    /** {@code DROP CONSTRAINT name}. */
     /**
      * {@code ALTER TABLE t DISABLE KEYS | ENABLE KEYS}: lets a server stop maintaining non-unique
      * indexes while rows are loaded; keys and rollups here are always maintained, as InnoDB does.
@@ -175,7 +176,16 @@ public interface Statement {
     record ToggleKeys(boolean enable) implements AlterClause {
     }
 
+    /** {@code DROP CONSTRAINT name}. */
     record DropConstraint(String name) implements AlterClause {
+    }
+
+    /** {@code ADD INDEX ..}, and {@code CREATE INDEX [IF NOT EXISTS] .. ON t} as an ALTER TABLE of t. */
+    record AddIndex(IndexDef index, boolean ifNotExists) implements AlterClause {
+    }
+
+    /** {@code DROP INDEX name}, and {@code DROP INDEX [IF EXISTS] name ON t} as an ALTER TABLE of t. */
+    record DropIndex(String name, boolean ifExists) implements AlterClause {
     }
 
     // ---- DML
