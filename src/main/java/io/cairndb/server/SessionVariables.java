@@ -67,6 +67,7 @@ public final class SessionVariables {
             "materialized_view_rewrite_success_candidate_num", "materialized_view_relation_mapping_max_count");
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
     private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",
+            "enable_unique_key_partial_update",
             "enable_materialized_view_rewrite", "enable_materialized_view_union_rewrite",
             "enable_materialized_view_nest_rewrite", "enable_dml_materialized_view_rewrite", SYNC_MV_COST_BASED,
             SHOW_CREATE_PRIMARY_KEY);
@@ -89,6 +90,8 @@ public final class SessionVariables {
     private static final Set<String> SQL_MODES = Set.of("ONLY_FULL_GROUP_BY", "STRICT_TRANS_TABLES", "STRICT_ALL_TABLES",
             "NO_ZERO_IN_DATE", "NO_ZERO_DATE", "ERROR_FOR_DIVISION_BY_ZERO", "NO_ENGINE_SUBSTITUTION", "NO_AUTO_CREATE_USER",
             "NO_DIR_IN_CREATE", "NO_AUTO_VALUE_ON_ZERO", "TRADITIONAL");
+    /** Variables that take one of a few words, kept in upper case. */
+    private static final Map<String, Set<String>> CHOICES = Map.of("partial_update_new_key_behavior", Set.of("APPEND", "ERROR"));
     /** Ratios the server acts on, between 0 and 1. */
     private static final Set<String> RATIO = Set.of("insert_max_filter_ratio");
 
@@ -150,6 +153,8 @@ public final class SessionVariables {
         d.put("wait_timeout", "28800");
         d.put("insert_timeout", "14400");
         d.put("enable_insert_strict", "true");
+        d.put("enable_unique_key_partial_update", "false");
+        d.put("partial_update_new_key_behavior", "APPEND");
         d.put("insert_max_filter_ratio", "1.0");
         d.put("show_hidden_columns", "false");
         d.put(SHOW_CREATE_PRIMARY_KEY, "false");
@@ -221,6 +226,14 @@ public final class SessionVariables {
         }
         if (n.equals("sql_mode")) {
             return sqlMode(value);
+        }
+        if (CHOICES.containsKey(n)) {
+            String word = value.strip().toUpperCase(Locale.ROOT);
+            if (!CHOICES.get(n).contains(word)) {
+                throw new CairnException(ErrorCode.WRONG_VALUE_FOR_VARIABLE, "Variable '" + n + "' can't be set to the value of '"
+                        + value + "'");
+            }
+            return word;
         }
         if (MYSQL_SWITCH.contains(n)) {
             switch (value.strip().toLowerCase(Locale.ROOT)) {

@@ -34,7 +34,8 @@ import java.util.Set;
  * Doris's: {@code label}, {@code format} (csv, csv_with_names, json, parquet), {@code column_separator}
  * (default {@code \t}), {@code line_delimiter}, {@code enclose}, {@code skip_lines}, {@code columns}
  * (file columns by position, and derived columns {@code c = expr}), {@code where}, {@code partitions},
- * {@code temporary_partitions}, {@code strict_mode}, {@code timezone}, {@code read_json_by_line},
+ * {@code temporary_partitions}, {@code strict_mode}, {@code timezone}, {@code partial_columns} and
+ * {@code partial_update_new_key_behavior} (a partial-column update, as INSERT's), {@code read_json_by_line},
  * {@code strip_outer_array}, {@code trim_double_quotes}, {@code jsonpaths} and {@code json_root}, {@code group_commit}
  * (sync_mode and async_mode commit the load on its own, visible when answered, under a group_commit_ label),
  * {@code max_filter_ratio} (the share of rows a non-strict load may filter out:
@@ -45,7 +46,7 @@ public final class StreamLoad {
     /** Doris load headers this load does not carry out: refused rather than ignored. */
     private static final Set<String> UNSUPPORTED = Set.of("fuzzy_parse", "num_as_string",
             "merge_type", "delete", "function_column.sequence_col", "exec_mem_limit", "send_batch_parallelism", "load_to_single_tablet",
-            "hidden_columns", "compress_type", "escape", "partial_columns", "unique_key_update_mode",
+            "hidden_columns", "compress_type", "escape", "unique_key_update_mode",
             "memtable_on_sink_node", "comment", "load_mem_limit", "skip_lines_num");
     private static final Set<String> FILE_OPTIONS = Set.of("format", "column_separator", "line_delimiter", "enclose", "skip_lines",
             "read_json_by_line", "strip_outer_array", "trim_double_quotes", "jsonpaths", "json_root");
@@ -126,13 +127,18 @@ public final class StreamLoad {
             QueryShape.columns(probe, "SELECT * FROM " + item).forEach(c -> fileColumns.add(c.name()));
             Statement.Insert insert = insert(database, table, label, headers, fileColumns, session);
             SessionVariables variables = session.variables();
-            String ratioBefore = variables.get("insert_max_filter_ratio");
+            Map<String, String> forLoad = new java.util.LinkedHashMap<>();
+            forLoad.put("insert_max_filter_ratio", Double.toString(maxFilterRatio));
+            forLoad.put("enable_unique_key_partial_update", headers.getOrDefault("partial_columns", "false"));
+            forLoad.put("partial_update_new_key_behavior", headers.getOrDefault("partial_update_new_key_behavior", "APPEND"));
+            Map<String, String> before = new java.util.LinkedHashMap<>();
+            forLoad.keySet().forEach(n -> before.put(n, variables.get(n)));
             StatementResult r;
-            variables.setSession("insert_max_filter_ratio", Double.toString(maxFilterRatio));
             try {
+                forLoad.forEach(variables::setSession);
                 r = session.load(insert, item, "STREAM LOAD INTO " + database + "." + table + " (label " + label + ")");
             } finally {
-                variables.setSession("insert_max_filter_ratio", ratioBefore);
+                before.forEach(variables::setSession);
             }
             UpdateCount count = (UpdateCount) r;
             long loaded = count.affectedRows();

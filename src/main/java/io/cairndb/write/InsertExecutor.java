@@ -45,8 +45,12 @@ public final class InsertExecutor {
                 : PartitionResolver.requireAll(table, stmt.partitions());
         List<ColumnMeta> targets = targetColumns(ctx, table, stmt.columns());
         boolean strict = ctx.session().flag("enable_insert_strict");
-        String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
+        boolean partial = PartialUpdate.applies(ctx, table, targets, stmt.overwrite());
+        String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict, partial);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
+            if (partial) {
+                PartialUpdate.requireExistingKeys(ctx, ctx.txn().connection(), table);
+            }
             Validated v = validate(ctx, table, named, strict, staged.count(), named.isEmpty());
             TableMeta t = v.table();
             StrictChecks.Filtered filtered = v.filtered();
@@ -88,7 +92,7 @@ public final class InsertExecutor {
         List<PartitionMeta> named = PartitionResolver.requireAll(temporary, stmt.partitions());
         List<ColumnMeta> targets = targetColumns(ctx, table, stmt.columns());
         boolean strict = ctx.session().flag("enable_insert_strict");
-        String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict);
+        String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict, false);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), temporary, select)) {
             Validated v = validate(ctx, temporary, named, strict, staged.count(), false);
             StrictChecks.Filtered filtered = v.filtered();

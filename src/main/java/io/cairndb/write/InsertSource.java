@@ -21,14 +21,15 @@ import java.util.List;
 
 /**
  * The SELECT that produces an INSERT's full table rows: given columns converted to the column
- * types, the others defaulted. In strict mode a value that does not convert is an error; otherwise
+ * types, the others defaulted (or, in a partial update, kept as stored). In strict mode a value that does not convert is an error; otherwise
  * it becomes NULL, as Doris's non-strict loads do.
  */
 final class InsertSource {
     private InsertSource() {
     }
 
-    static String rows(StatementContext ctx, TableMeta t, List<ColumnMeta> targets, Query source, boolean strict) {
+    /** With {@code partial}, the columns not named keep their stored values (see {@link PartialUpdate}). */
+    static String rows(StatementContext ctx, TableMeta t, List<ColumnMeta> targets, Query source, boolean strict, boolean partial) {
         QueryTranslator tr = ctx.translator();
         String sql;
         List<DataType> sourceTypes;
@@ -53,10 +54,13 @@ final class InsertSource {
         for (ColumnMeta c : t.columns()) {
             int pos = targets.indexOf(c);
             items.add(pos >= 0 ? convert(Sql.ident("__src") + "." + Sql.ident("_c" + pos), sourceTypes.get(pos), c.type(), strict)
-                    : ColumnDefaults.expression(ctx, tr, t, c));
+                    : partial ? PartialUpdate.unnamed(ctx, tr, t, c) : ColumnDefaults.expression(ctx, tr, t, c));
         }
-        return "SELECT " + String.join(", ", items) + " FROM (" + sql + ") AS " + Sql.ident("__src")
-                + "(" + String.join(", ", aliases) + ")";
+        String from = " FROM (" + sql + ") AS " + Sql.ident("__src") + "(" + String.join(", ", aliases) + ")";
+        if (partial) {
+            from += PartialUpdate.storedRows(t, t.keyColumns().stream().map(k -> items.get(t.columns().indexOf(k))).toList());
+        }
+        return "SELECT " + String.join(", ", items) + from;
     }
 
     private static boolean isPlainValues(Query q) {

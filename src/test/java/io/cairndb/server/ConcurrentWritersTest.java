@@ -70,4 +70,42 @@ class ConcurrentWritersTest {
             admin.close();
         }
     }
+
+    /**
+     * Partial-column updates of the same keys from two sessions, each to its own column, all land: the
+     * stored values each merges with are those the other committed, never an older copy that would
+     * put back a value the other had replaced.
+     */
+    @Test
+    void concurrentPartialUpdatesOfOtherColumnsKeepEachOthersValues() throws Exception {
+        try (Database db = Database.open(null)) {
+            SqlSession admin = db.open(1, "root", null, "test");
+            exec(admin, "CREATE DATABASE d");
+            exec(admin, "CREATE TABLE d.w (k INT NOT NULL, a INT, b INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+            exec(admin, "INSERT INTO d.w VALUES (1, 0, 0), (2, 0, 0)");
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                List<Future<?>> done = new ArrayList<>();
+                for (String column : new String[]{"a", "b"}) {
+                    done.add(pool.submit(() -> {
+                        try (SqlSession s = db.open(column.equals("a") ? 20 : 21, "root", "d", "test")) {
+                            s.execute("SET enable_unique_key_partial_update = true");
+                            for (int i = 1; i <= STATEMENTS; i++) {
+                                s.execute("INSERT INTO w (k, " + column + ") VALUES (1, " + i + "), (2, " + i + ")");
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdown();
+            }
+            assertEquals(List.of("1|" + STATEMENTS + "|" + STATEMENTS, "2|" + STATEMENTS + "|" + STATEMENTS),
+                    rows(admin, "SELECT * FROM d.w ORDER BY k"));
+            admin.close();
+        }
+    }
 }

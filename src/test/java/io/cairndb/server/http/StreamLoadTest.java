@@ -175,6 +175,29 @@ class StreamLoadTest {
         assertEquals(List.of("1|11", "2|20", "3|30"), rows(root, "SELECT * FROM d.u ORDER BY k"));
     }
 
+    /**
+     * partial_columns: true updates only the named columns of existing rows (a new key takes the
+     * defaults); partial_update_new_key_behavior ERROR refuses a new key and changes nothing; the
+     * session's own variables are as before the load.
+     */
+    @Test
+    void partialColumnsUpdateOnlyTheNamedColumns() throws Exception {
+        exec(root, "CREATE TABLE d.w (k INT NOT NULL, a INT, b VARCHAR(10) DEFAULT 'none') UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+        exec(root, "INSERT INTO d.w VALUES (1, 10, 'x'), (2, 20, 'y')");
+        JsonNode r = load("root", "", "w", "1,11\n3,33\n", Map.of("partial_columns", "true", "columns", "k, a",
+                "column_separator", ","));
+        assertEquals("Success", r.get("Status").asText(), r.toString());
+        assertEquals(List.of("1|11|x", "2|20|y", "3|33|none"), rows(root, "SELECT * FROM d.w ORDER BY k"));
+        JsonNode strict = load("root", "", "w", "2,22\n4,44\n", Map.of("partial_columns", "true", "columns", "k, a",
+                "column_separator", ",", "partial_update_new_key_behavior", "ERROR"));
+        assertEquals("Fail", strict.get("Status").asText(), strict.toString());
+        assertTrue(strict.get("Message").asText().contains("Row with key=[4] is not in table."), strict.toString());
+        JsonNode whole = load("root", "", "w", "2,22\n", Map.of("columns", "k, a", "column_separator", ","));
+        assertEquals("Success", whole.get("Status").asText(), whole.toString());
+        assertEquals(List.of("1|11|x", "2|22|none", "3|33|none"), rows(root, "SELECT * FROM d.w ORDER BY k"));
+        assertEquals(List.of("false|APPEND"), rows(root, "SELECT @@enable_unique_key_partial_update, @@partial_update_new_key_behavior"));
+    }
+
     /** jsonpaths (with json_root) pick fields by path, in order; trim_double_quotes strips a CSV field's quotes. */
     @Test
     void jsonPathsAndQuotedFields() throws Exception {
