@@ -135,3 +135,30 @@ alter table t drop column k2
 query
 show create materialized view m1 on t
 ----
+
+# ALTER TABLE's column clauses may name the table's base index, never a rollup: a rollup's columns are
+# those of its defining query (before, the rollup name was dropped and DROP COLUMN .. FROM r dropped
+# the base table's column).
+statement ok
+create materialized view k2_sum as select v1 as v1_, k1 as k1_ from t
+
+statement error Changing the columns of rollup k2_sum is not supported: drop it and create it again with the columns it should have
+alter table t drop column s from k2_sum
+
+statement error Changing the columns of rollup k2_sum is not supported: drop it and create it again with the columns it should have
+alter table t add column extra int to k2_sum
+
+statement error Changing the columns of rollup k2_sum is not supported: drop it and create it again with the columns it should have
+alter table t modify column s varchar(20) from k2_sum
+
+statement ok
+alter table t add column extra int to t
+
+query columns=Field
+desc t
+----
+k1
+v1
+s
+id
+extra

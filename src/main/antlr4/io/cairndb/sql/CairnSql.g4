@@ -509,7 +509,7 @@ alterTable
     : ALTER TABLE qualifiedName alterClause (COMMA alterClause)*
     ;
 
-// Rollup targets (TO r / FROM r) and the distribution of an added partition are accepted and ignored.
+// A rollup target (TO r / FROM r) must be the table itself; the distribution of an added partition is accepted and ignored.
 alterClause
     : ADD COLUMN columnDef columnPosition? (TO identifier)?                                 #addColumn
     | ADD COLUMN LEFT_PAREN columnDef (COMMA columnDef)* RIGHT_PAREN (TO identifier)?       #addColumns

@@ -2,6 +2,8 @@ package io.cairndb.sql;
 
 import io.cairndb.catalog.AggregationType;
 import io.cairndb.catalog.KeyModel;
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
@@ -9,6 +11,7 @@ import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.IndexDef;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.PartitionDesc;
+import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Statement;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.TerminalNode;
@@ -299,8 +302,36 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitAlterTable(AlterTableContext ctx) {
-        return new Statement.AlterTable(qualifiedName(ctx.qualifiedName()),
-                ctx.alterClause().stream().map(c -> (Statement.AlterClause) visit(c)).toList());
+        QualifiedName table = qualifiedName(ctx.qualifiedName());
+        for (AlterClauseContext clause : ctx.alterClause()) {
+            requireBaseIndex(table.name(), rollupNamed(clause));
+        }
+        return new Statement.AlterTable(table, ctx.alterClause().stream().map(c -> (Statement.AlterClause) visit(c)).toList());
+    }
+
+    /** The rollup a column clause names ({@code ADD COLUMN .. TO r}, {@code DROP | MODIFY COLUMN .. FROM r}), or null. */
+    private static IdentifierContext rollupNamed(AlterClauseContext clause) {
+        if (clause instanceof AddColumnContext add) {
+            return add.identifier();
+        }
+        if (clause instanceof AddColumnsContext add) {
+            return add.identifier();
+        }
+        if (clause instanceof DropColumnContext drop) {
+            return drop.identifier().size() > 1 ? drop.identifier(1) : null;
+        }
+        return clause instanceof ModifyColumnContext modify ? modify.identifier() : null;
+    }
+
+    /**
+     * A column clause may name the table's own base index (Doris calls it by the table's name); a
+     * rollup's columns are those of its defining query, which such a clause would change behind it.
+     */
+    private static void requireBaseIndex(String table, IdentifierContext index) {
+        if (index != null && !identifier(index).equals(table)) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Changing the columns of rollup " + identifier(index)
+                    + " is not supported: drop it and create it again with the columns it should have");
+        }
     }
 
     @Override
