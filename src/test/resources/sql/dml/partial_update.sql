@@ -115,6 +115,34 @@ SELECT k, a, b FROM strict_cols
 ----
 1|10|101
 
+# A sequence column not named keeps its stored value: the row is updated, its version unchanged; a
+# named one decides as in any INSERT (an older version changes nothing).
+statement ok
+CREATE TABLE versioned (k INT NOT NULL, ver INT, a INT, b INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+PROPERTIES ("function_column.sequence_col" = "ver")
+
+statement ok
+INSERT INTO versioned VALUES (1, 5, 10, 100)
+
+statement ok
+INSERT INTO versioned (k, a) VALUES (1, 11)
+
+statement ok
+INSERT INTO versioned (k, ver, b) VALUES (1, 4, 999)
+
+query
+SELECT k, ver, a, b FROM versioned
+----
+1|5|11|100
+
+statement ok
+INSERT INTO versioned (k, ver, b) VALUES (1, 6, 101)
+
+query
+SELECT k, ver, a, b FROM versioned
+----
+1|6|11|101
+
 # Other key models keep whole-row semantics.
 statement ok
 CREATE TABLE dup (k INT NOT NULL, a INT DEFAULT '7', b INT) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1

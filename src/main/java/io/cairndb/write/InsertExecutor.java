@@ -43,9 +43,13 @@ public final class InsertExecutor {
         }
         List<PartitionMeta> named = stmt.partitions().isEmpty() ? List.of()
                 : PartitionResolver.requireAll(table, stmt.partitions());
-        List<ColumnMeta> targets = targetColumns(ctx, table, stmt.columns());
-        boolean strict = ctx.session().flag("enable_insert_strict");
+        List<ColumnMeta> targets = namedOrVisible(ctx, table, stmt.columns());
         boolean partial = PartialUpdate.applies(ctx, table, targets, stmt.overwrite());
+        if (!partial) {
+            // A partial update keeps the stored sequence value of the rows it changes.
+            requireSequence(ctx, table, targets);
+        }
+        boolean strict = ctx.session().flag("enable_insert_strict");
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict, partial);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
             if (partial) {
@@ -156,7 +160,16 @@ public final class InsertExecutor {
     }
 
     private static List<ColumnMeta> targetColumns(StatementContext ctx, TableMeta t, List<String> names) {
-        List<ColumnMeta> targets = names.isEmpty() ? HiddenColumns.visible(ctx.session(), t) : namedColumns(t, names);
+        List<ColumnMeta> targets = namedOrVisible(ctx, t, names);
+        requireSequence(ctx, t, targets);
+        return targets;
+    }
+
+    private static List<ColumnMeta> namedOrVisible(StatementContext ctx, TableMeta t, List<String> names) {
+        return names.isEmpty() ? HiddenColumns.visible(ctx.session(), t) : namedColumns(t, names);
+    }
+
+    private static void requireSequence(StatementContext ctx, TableMeta t, List<ColumnMeta> targets) {
         SequenceColumn seq = SequenceColumn.of(t);
         if (seq != null && targets.stream().noneMatch(c -> c.name().equals(seq.column()))
                 && !"CURRENT_TIMESTAMP".equals(t.column(seq.column()).defaultValue())
@@ -164,7 +177,6 @@ public final class InsertExecutor {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
                     "Table " + t.name() + " has sequence column, need to specify the sequence column");
         }
-        return targets;
     }
 
     private static List<ColumnMeta> namedColumns(TableMeta t, List<String> names) {
