@@ -85,3 +85,9 @@ SHOW TABLES
 t
 t2
 z
+
+query
+SELECT column_name, extra FROM information_schema.columns WHERE table_schema = 'db' AND table_name = 't' ORDER BY ordinal_position
+----
+id|auto_increment
+v|(empty)

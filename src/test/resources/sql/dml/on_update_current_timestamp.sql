@@ -41,6 +41,14 @@ score|NULL|(empty)
 update_time|CURRENT_TIMESTAMP|on update CURRENT_TIMESTAMP
 update_time2|CURRENT_TIMESTAMP(5)|on update CURRENT_TIMESTAMP(5)
 
+query
+SELECT column_name, extra FROM information_schema.columns WHERE table_schema = 'db' AND table_name = 't' ORDER BY ordinal_position
+----
+id|(empty)
+score|(empty)
+update_time|on update CURRENT_TIMESTAMP
+update_time2|on update CURRENT_TIMESTAMP(5)
+
 statement ok
 INSERT INTO t VALUES (1, 10, '2000-01-01 00:00:00', '2000-01-01 00:00:00'), (2, 20, '2000-01-02 00:00:00', '2000-01-02 00:00:00'),
   (3, 30, '2000-01-03 00:00:00', '2000-01-03 00:00:00')

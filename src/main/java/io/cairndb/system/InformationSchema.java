@@ -168,7 +168,7 @@ public final class InformationSchema implements SystemTables {
                             chars == null ? null : chars * 4, numericPrecision(type), numericScale(type),
                             type.kind() == TypeKind.DATETIME ? (Long) (long) type.scale() : type.kind() == TypeKind.DATE ? (Long) 0L : null,
                             text ? "utf8mb4" : null, text ? "utf8mb4_0900_bin" : null, type.toSql().toLowerCase(Locale.ROOT), key,
-                            "", "select,insert,update,references", c.comment(), ""));
+                            ShowExecutor.mysqlExtra(c), "select,insert,update,references", c.comment(), ""));
                 }
             }
         }

@@ -231,8 +231,7 @@ public final class ShowExecutor {
             r.add(c.nullable() ? "YES" : "NO");
             r.add(c.key() ? (t.keyModel() == io.cairndb.catalog.KeyModel.DUPLICATE ? "MUL" : "PRI") : "");
             r.add(c.defaultValue() == null ? null : unquote(c.defaultValue()));
-            r.add(c.aggregation() != null ? c.aggregation().name() : c.autoIncrement() ? "auto_increment"
-                    : c.onUpdate() != null ? "on update " + c.onUpdate() : "");
+            r.add(c.aggregation() != null ? c.aggregation().name() : mysqlExtra(c));
             if (stmt.full()) {
                 r.add("select,insert,update,references");
                 r.add(c.comment());
@@ -297,6 +296,11 @@ public final class ShowExecutor {
     private static String indexExtra(KeyModel model, ColumnMeta c) {
         String extra = extra(c);
         return extra.isEmpty() && !c.key() && model == KeyModel.DUPLICATE ? "NONE" : extra;
+    }
+
+    /** MySQL's Extra of a column: {@code auto_increment}, {@code on update CURRENT_TIMESTAMP[(p)]} or nothing. */
+    static String mysqlExtra(ColumnMeta c) {
+        return c.autoIncrement() ? "auto_increment" : c.onUpdate() != null ? "on update " + c.onUpdate() : "";
     }
 
     private static String extra(ColumnMeta c) {
