@@ -144,3 +144,16 @@ SHOW TABLES
 logs
 logs2
 logs3
+
+# Views and materialized views take no index.
+statement ok
+CREATE VIEW vv AS SELECT id FROM logs
+
+statement error Table[vv] is a view, not an OLAP table
+CREATE INDEX i ON vv (id)
+
+statement ok
+CREATE MATERIALIZED VIEW mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS SELECT id, count(*) AS c FROM logs GROUP BY id
+
+statement error Table[mv] is a materialized view: it changes only by REFRESH MATERIALIZED VIEW or ALTER MATERIALIZED VIEW
+CREATE INDEX i ON mv (id)
