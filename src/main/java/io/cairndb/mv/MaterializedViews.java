@@ -120,9 +120,7 @@ public final class MaterializedViews {
 
     public UpdateCount create(StatementContext ctx, MvStatement.Create s) {
         if (!s.async()) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED,
-                    "Synchronous materialized views (CREATE MATERIALIZED VIEW .. AS SELECT without BUILD/REFRESH/PARTITION/"
-                            + "DISTRIBUTED/PROPERTIES) are not supported yet");
+            throw new IllegalArgumentException("a synchronous MV is created by SyncMaterializedViews");
         }
         String db = ctx.databaseOf(s.name());
         String name = s.name().name();
@@ -355,7 +353,7 @@ public final class MaterializedViews {
 
     public UpdateCount drop(StatementContext ctx, MvStatement.Drop s) {
         if (s.onTable() != null) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Synchronous materialized views are not supported yet");
+            throw new IllegalArgumentException("a synchronous MV is dropped by SyncMaterializedViews");
         }
         String db = ctx.databaseOf(s.name());
         ctx.lockUntilEnd(db, s.name().name());
