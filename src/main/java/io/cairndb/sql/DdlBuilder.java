@@ -81,7 +81,8 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
                     throw SyntaxErrors.at(e.ctasColumn().stop, "column " + e.ctasColumn().getText() + " needs a type");
                 }
                 // The type comes from the query's column.
-                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null, null, null));
+                columns.add(new ColumnDef(TreeValues.identifier(e.ctasColumn().identifier()), null, null, null, false, null, null,
+                        null, null));
             }
         }
         KeyDescContext key = ctx.keyDesc();

@@ -21,7 +21,8 @@
  *   <li>Parentheses that only group a set-operation operand or a whole query leave no node:
  *       {@code QueryBody.Nested} remains only around a query with its own WITH, ORDER BY or LIMIT.</li>
  *   <li>Accepted and dropped: join hints {@code [broadcast]}, optimizer hints other than SET_VAR,
- *       {@code ENGINE = ...}, column {@code KEY} markers, the distribution of ADD PARTITION, {@code FORCE} of DROP PARTITION, catalog qualifiers of
+ *       {@code ENGINE = ...}, column {@code KEY} markers, the distribution of ADD PARTITION,
+ *       {@code FORCE} of DROP PARTITION, catalog qualifiers of
  *       USE / CREATE DATABASE / SHOW TABLES FROM, and the scope of SHOW STATUS.</li>
  * </ul>
  */

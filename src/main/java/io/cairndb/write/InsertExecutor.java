@@ -53,7 +53,7 @@ public final class InsertExecutor {
         String select = InsertSource.rows(ctx, table, targets, stmt.source(), strict, partial);
         try (StagedRows staged = StagedRows.of(ctx.txn().connection(), table, select)) {
             if (partial) {
-                PartialUpdate.requireExistingKeys(ctx, ctx.txn().connection(), table);
+                PartialUpdate.requireExistingKeys(ctx, table);
             }
             Validated v = validate(ctx, table, named, strict, staged.count(), named.isEmpty());
             TableMeta t = v.table();

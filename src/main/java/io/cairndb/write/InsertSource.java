@@ -21,8 +21,8 @@ import java.util.List;
 
 /**
  * The SELECT that produces an INSERT's full table rows: given columns converted to the column
- * types, the others defaulted (or, in a partial update, kept as stored). In strict mode a value that does not convert is an error; otherwise
- * it becomes NULL, as Doris's non-strict loads do.
+ * types, the others defaulted (or, in a partial update, kept as stored). In strict mode a value that
+ * does not convert is an error; otherwise it becomes NULL, as Doris's non-strict loads do.
  */
 final class InsertSource {
     private InsertSource() {

@@ -11,7 +11,6 @@ import io.cairndb.error.ErrorCode;
 import io.cairndb.printer.DuckTypes;
 import io.cairndb.sql.SqlParser;
 
-import java.sql.Connection;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -24,7 +23,7 @@ import java.util.stream.Collectors;
  * merged into full rows, which are then written as any INSERT's are.
  */
 final class PartialUpdate {
-    static final String STORED = Sql.ident("__stored");
+    private static final String STORED = Sql.ident("__stored");
 
     private PartialUpdate() {
     }
@@ -67,16 +66,16 @@ final class PartialUpdate {
     }
 
     /** Under {@code partial_update_new_key_behavior = ERROR}, fails on the first staged row whose key {@code t} lacks. */
-    static void requireExistingKeys(StatementContext ctx, Connection c, TableMeta t) {
+    static void requireExistingKeys(StatementContext ctx, TableMeta t) {
         if (!"ERROR".equals(ctx.session().variable("partial_update_new_key_behavior"))) {
             return;
         }
         List<ColumnMeta> keys = t.keyColumns();
         String match = keys.stream().map(k -> "o." + Sql.ident(k.name()) + " IS NOT DISTINCT FROM s." + Sql.ident(k.name()))
                 .collect(Collectors.joining(" AND "));
-        List<List<Object>> fresh = Sql.rows(c, "SELECT " + keys.stream().map(k -> "CAST(s." + Sql.ident(k.name()) + " AS VARCHAR)")
-                .collect(Collectors.joining(", ")) + " FROM " + StagedRows.table() + " AS s WHERE NOT EXISTS (SELECT 1 FROM "
-                + t.duckName() + " AS o WHERE " + match + ") LIMIT 1");
+        String keyText = keys.stream().map(k -> "CAST(s." + Sql.ident(k.name()) + " AS VARCHAR)").collect(Collectors.joining(", "));
+        List<List<Object>> fresh = Sql.rows(ctx.txn().connection(), "SELECT " + keyText + " FROM " + StagedRows.table()
+                + " AS s WHERE NOT EXISTS (SELECT 1 FROM " + t.duckName() + " AS o WHERE " + match + ") LIMIT 1");
         if (!fresh.isEmpty()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "[E-7003]Can't append new rows in partial update when "
                     + "partial_update_new_key_behavior is ERROR. Row with key=[" + fresh.get(0).stream().map(String::valueOf)
