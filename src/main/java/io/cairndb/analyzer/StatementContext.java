@@ -24,7 +24,14 @@ public record StatementContext(Catalog catalog, Txn txn, SessionState session, T
                                SystemTables systemTables, QueryRewriter rewriter) {
 
     /** The database a name refers to: its qualifier, or the session's current database. */
+    /** The database of a table's name ({@code t}, {@code db.t} or {@code internal.db.t}). */
     public String databaseOf(QualifiedName name) {
+        if (name.parts().size() > 3) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Invalid table name " + name + ": a table is [catalog.][database.]table");
+        }
+        if (name.parts().size() == 3) {
+            Catalog.requireInternal(name.parts().get(0));
+        }
         return databaseOf(name.database());
     }
 

@@ -20,6 +20,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Catalog {
     public static final String SYSTEM_SCHEMA = CatalogStore.SCHEMA;
 
+    /**
+     * Fails unless {@code name} (a catalog qualifier, {@code ctl.db} or {@code ctl.db.t}) names the one
+     * catalog there is, Doris's {@code internal}: another catalog's objects are not this server's.
+     */
+    public static void requireInternal(String name) {
+        if (!name.equalsIgnoreCase(GrantMeta.INTERNAL)) {
+            throw new io.cairndb.error.CairnException(io.cairndb.error.ErrorCode.WRONG_ARGUMENTS, "Unknown catalog '" + name + "'");
+        }
+    }
+
     private final CatalogStore store = new CatalogStore();
     private final Map<String, DatabaseMeta> databases = new ConcurrentHashMap<>();
     private final NamedEntries<TableMeta> tables = new NamedEntries<>(TableMeta::database, TableMeta::name, TableMeta::id);

@@ -210,9 +210,7 @@ final class Grants {
                 }
                 return new GrantMeta(GrantMeta.ANY, GrantMeta.ANY, GrantMeta.ANY, privileges);
             }
-            if (!ctl.equalsIgnoreCase(GrantMeta.INTERNAL)) {
-                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown catalog '" + ctl + "'");
-            }
+            io.cairndb.catalog.Catalog.requireInternal(ctl);
             if (p.get(0).equals(GrantMeta.ANY)) {
                 if (!p.get(1).equals(GrantMeta.ANY)) {
                     throw invalidLevel(parts);

@@ -555,10 +555,10 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
         return new Statement.Kill(TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()), ctx.QUERY() != null);
     }
 
-    /** USE catalog.db selects db; the catalog part is not kept. */
+    /** USE internal.db selects db. */
     @Override
     public Statement visitUseDatabase(UseDatabaseContext ctx) {
-        return new Statement.UseDatabase(qualifiedName(ctx.qualifiedName()).name());
+        return new Statement.UseDatabase(TreeValues.databaseName(ctx.qualifiedName()));
     }
 
     @Override

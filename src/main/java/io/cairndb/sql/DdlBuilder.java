@@ -43,16 +43,16 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
 
     // ------------------------------------------------------------ databases
 
-    /** A catalog qualifier (ctl.db) is accepted; the database is the last part. */
+    /** A catalog qualifier must be {@code internal}: {@code internal.db}. */
     @Override
     public Statement visitCreateDatabase(CreateDatabaseContext ctx) {
-        return new Statement.CreateDatabase(qualifiedName(ctx.qualifiedName()).name(), ctx.EXISTS() != null,
+        return new Statement.CreateDatabase(TreeValues.databaseName(ctx.qualifiedName()), ctx.EXISTS() != null,
                 properties(ctx.propertiesClause()));
     }
 
     @Override
     public Statement visitDropDatabase(DropDatabaseContext ctx) {
-        return new Statement.DropDatabase(qualifiedName(ctx.qualifiedName()).name(), ctx.EXISTS() != null,
+        return new Statement.DropDatabase(TreeValues.databaseName(ctx.qualifiedName()), ctx.EXISTS() != null,
                 ctx.FORCE() != null);
     }
 

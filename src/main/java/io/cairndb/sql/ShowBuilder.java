@@ -28,7 +28,7 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitShowTables(ShowTablesContext ctx) {
-        String database = ctx.qualifiedName() == null ? null : qualifiedName(ctx.qualifiedName()).name();
+        String database = ctx.qualifiedName() == null ? null : TreeValues.databaseName(ctx.qualifiedName());
         return new Statement.ShowTables(database, ctx.FULL() != null, like(ctx.showFilter()), filterWhere(ctx.showFilter()));
     }
 

@@ -26,7 +26,7 @@ final class StreamAdminBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitShowStreams(ShowStreamsContext ctx) {
-        return new Statement.ShowStreams(ctx.qualifiedName() == null ? null : TreeValues.qualifiedName(ctx.qualifiedName()).name(),
+        return new Statement.ShowStreams(ctx.qualifiedName() == null ? null : TreeValues.databaseName(ctx.qualifiedName()),
                 AstBuilder.like(ctx.likeClause()));
     }
 

@@ -42,6 +42,18 @@ final class TreeValues {
         return new QualifiedName(ctx.identifier().stream().map(TreeValues::identifier).toList());
     }
 
+    /** A database's name, {@code db} or {@code internal.db}. */
+    static String databaseName(QualifiedNameContext ctx) {
+        QualifiedName name = qualifiedName(ctx);
+        if (name.parts().size() > 2) {
+            throw SyntaxErrors.at(ctx.start, "a database is [catalog.]database, not " + name);
+        }
+        if (name.parts().size() == 2) {
+            io.cairndb.catalog.Catalog.requireInternal(name.parts().get(0));
+        }
+        return name.name();
+    }
+
     static String string(StringContext ctx) {
         StringBuilder value = new StringBuilder();
         for (TerminalNode part : ctx.STRING()) {

@@ -3,6 +3,7 @@ package io.cairndb.sql;
 import io.cairndb.catalog.AggregationType;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.KeyModel;
+import io.cairndb.error.CairnException;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
 import io.cairndb.sql.tree.Expr;
@@ -25,6 +26,7 @@ import static io.cairndb.sql.Parsing.parseError;
 import static io.cairndb.sql.Parsing.statement;
 import static io.cairndb.sql.Parsing.str;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -268,7 +270,7 @@ class DdlParserTest {
                 ALTER TABLE db.t
                     ADD COLUMN c1 INT DEFAULT "0" AFTER k,
                     ADD COLUMN c2 VARCHAR(10) FIRST,
-                    ADD COLUMN c3 BIGINT SUM TO rollup1,
+                    ADD COLUMN c3 BIGINT SUM TO t,
                     ADD COLUMN (c4 INT, c5 STRING NULL),
                     DROP COLUMN old,
                     MODIFY COLUMN c1 BIGINT NOT NULL COMMENT 'wider' AFTER c2,
@@ -287,6 +289,14 @@ class DdlParserTest {
                 new Statement.ModifyColumn(new ColumnDef("c1", DataType.BIGINT, false, null, false, null, null, null, "wider"), "c2", false),
                 new Statement.ModifyColumn(column("c6", DataType.INT), null, true),
                 new Statement.RenameColumn("a", "b")), alter.clauses());
+    }
+
+    /** A column clause may name the table's own base index, not a rollup: refused while parsing. */
+    @Test
+    void alterTableColumnsOfARollupAreRefused() {
+        CairnException e = assertThrows(CairnException.class, () -> statement("ALTER TABLE db.t DROP COLUMN c FROM r1"));
+        assertEquals("Changing the columns of rollup r1 is not supported: drop it and create it again with the columns it should have",
+                e.getMessage());
     }
 
     @Test
