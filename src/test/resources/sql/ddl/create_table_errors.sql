@@ -137,3 +137,10 @@ SHOW TABLES
 T
 plain
 t
+
+# ENGINE = OLAP is the only engine: Doris's external-table engines keep their rows elsewhere.
+statement ok
+CREATE TABLE engine_olap (k INT) ENGINE = olap DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement error ENGINE=mysql is not supported: tables here are OLAP tables, stored and queried by this server
+CREATE TABLE engine_mysql (k INT) ENGINE = mysql PROPERTIES ("host" = "127.0.0.1", "port" = "3306")

@@ -69,6 +69,11 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
         if (ctx.tableElement().isEmpty() && ctx.query() == null) {
             throw SyntaxErrors.at(ctx.stop, "CREATE TABLE needs column definitions or AS query");
         }
+        // Doris's other engines (mysql, broker, hive, jdbc, ...) are tables whose rows live elsewhere.
+        if (ctx.identifier() != null && !identifier(ctx.identifier()).equalsIgnoreCase("olap")) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "ENGINE=" + identifier(ctx.identifier())
+                    + " is not supported: tables here are OLAP tables, stored and queried by this server");
+        }
         List<ColumnDef> columns = new java.util.ArrayList<>();
         List<IndexDef> indexes = new java.util.ArrayList<>();
         for (TableElementContext e : ctx.tableElement()) {

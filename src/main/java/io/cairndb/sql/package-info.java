@@ -21,9 +21,10 @@
  *   <li>Parentheses that only group a set-operation operand or a whole query leave no node:
  *       {@code QueryBody.Nested} remains only around a query with its own WITH, ORDER BY or LIMIT.</li>
  *   <li>Accepted and dropped: join hints {@code [broadcast]}, optimizer hints other than SET_VAR,
- *       {@code ENGINE = ...}, column {@code KEY} markers, the distribution of ADD PARTITION,
- *       {@code FORCE} of DROP PARTITION, and the scope of SHOW STATUS. A catalog qualifier
- *       ({@code internal.db}, {@code internal.db.t}) must name {@code internal}, the one catalog.</li>
+ *       {@code ENGINE = OLAP} (any other engine is refused), column {@code KEY} markers, the
+ *       distribution of ADD PARTITION, {@code FORCE} of DROP PARTITION, and the scope of SHOW STATUS.
+ *       A catalog qualifier ({@code internal.db}, {@code internal.db.t}) must name {@code internal},
+ *       the one catalog.</li>
  * </ul>
  */
 package io.cairndb.sql;
