@@ -329,3 +329,11 @@ CREATE TABLE too_many (dt DATE NOT NULL, v INT) DUPLICATE KEY(dt) PARTITION BY R
 DISTRIBUTED BY HASH(dt) BUCKETS 1
 PROPERTIES ("dynamic_partition.enable" = "true", "dynamic_partition.time_unit" = "DAY",
             "dynamic_partition.end" = "5000", "dynamic_partition.prefix" = "p")
+
+# A misspelled dynamic_partition key is refused, not ignored (history_partiton_num would keep every
+# history partition the table was meant to create).
+statement error Unknown dynamic partition property dynamic_partition.history_partiton_num
+CREATE TABLE misspelled (dt DATE NOT NULL, v INT) DUPLICATE KEY(dt) PARTITION BY RANGE(dt) ()
+DISTRIBUTED BY HASH(dt) BUCKETS 1
+PROPERTIES ("dynamic_partition.time_unit" = "DAY", "dynamic_partition.end" = "3",
+            "dynamic_partition.create_history_partition" = "true", "dynamic_partition.history_partiton_num" = "2")

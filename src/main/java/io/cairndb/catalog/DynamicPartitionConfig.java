@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +25,14 @@ public record DynamicPartitionConfig(boolean enabled, Unit unit, ZoneId zone, in
                                      Integer buckets, int startDayOfWeek, int startDayOfMonth, boolean createHistory,
                                      int historyPartitionNum, List<Period> reservedHistoryPeriods) {
     public static final String PREFIX = "dynamic_partition.";
+    /**
+     * Doris's dynamic_partition.* keys: a misspelled one is refused rather than ignored. Replication,
+     * hot partitions and storage placement are recorded only: one server keeps every partition alike.
+     */
+    private static final Set<String> KEYS = Set.of("enable", "time_unit", "time_zone", "start", "end",
+            "prefix", "buckets", "start_day_of_week", "start_day_of_month", "create_history_partition", "history_partition_num",
+            "reserved_history_periods", "replication_num", "replication_allocation", "hot_partition_num", "storage_medium",
+            "storage_policy");
     public static final int KEEP_ALL = Integer.MIN_VALUE;
     /** history_partition_num when not given: no limit. */
     public static final int UNLIMITED_HISTORY = -1;
@@ -53,6 +62,12 @@ public record DynamicPartitionConfig(boolean enabled, Unit unit, ZoneId zone, in
 
     /** Parses and checks the properties; fails with Doris's message on the first bad value. */
     public static DynamicPartitionConfig of(Map<String, String> props) {
+        for (String k : props.keySet()) {
+            String key = k.toLowerCase(Locale.ROOT);
+            if (key.startsWith(PREFIX) && !KEYS.contains(key.substring(PREFIX.length()))) {
+                throw bad("Unknown dynamic partition property " + k);
+            }
+        }
         String unitText = get(props, "time_unit");
         if (unitText == null || unitText.isEmpty()) {
             throw bad("Must assign dynamic_partition.time_unit properties");
