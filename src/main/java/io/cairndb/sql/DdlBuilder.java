@@ -165,8 +165,11 @@ final class DdlBuilder extends CairnSqlBaseVisitor<Object> {
             } else if (option instanceof AutoIncrementContext auto) {
                 autoIncrement = true;
                 if (auto.INTEGER_VALUE() != null) {
-                    long start = Long.parseLong(auto.INTEGER_VALUE().getText());
-                    autoIncrementStart = auto.MINUS_SIGN() == null ? start : -start;
+                    BigInteger start = new BigInteger(auto.INTEGER_VALUE().getText());
+                    if (start.bitLength() > 63) {
+                        throw SyntaxErrors.at(auto.INTEGER_VALUE().getSymbol(), "AUTO_INCREMENT start value is out of range of BIGINT");
+                    }
+                    autoIncrementStart = auto.MINUS_SIGN() == null ? start.longValue() : -start.longValue();
                 }
             } else if (option instanceof ColumnDefaultContext value) {
                 defaultValue = defaultValue(value.defaultValue());
