@@ -58,13 +58,16 @@ final class DateFunctions {
         for (String field : new String[] {"year", "quarter", "month", "day", "dayofmonth", "dayofyear", "hour",
                 "minute", "second", "weekofyear", "dayname", "monthname"}) {
             // weekofyear is the ISO week in MySQL and DuckDB alike.
-            m.scalar(field, 1, 1, ofDate(fieldType(field)), c -> field + "(" + datetime(c, 0) + ")");
+            DataType type = fieldType(field);
+            // DuckDB's date parts are BIGINT: cast to Doris's type, which an MV column of the field has too.
+            m.scalar(field, 1, 1, ofDate(type), type.equals(VARCHAR) ? c -> field + "(" + datetime(c, 0) + ")"
+                    : c -> "CAST(" + field + "(" + datetime(c, 0) + ") AS " + DuckTypes.toDuckDb(type) + ")");
         }
         // MySQL numbers weekdays 1 = Sunday (dayofweek) and 0 = Monday (weekday).
-        m.scalar("dayofweek", 1, 1, ofDate(TINYINT), c -> "(dayofweek(" + datetime(c, 0) + ") + 1)");
-        m.scalar("weekday", 1, 1, ofDate(TINYINT), c -> "(isodow(" + datetime(c, 0) + ") - 1)");
+        m.scalar("dayofweek", 1, 1, ofDate(TINYINT), c -> "CAST(dayofweek(" + datetime(c, 0) + ") + 1 AS TINYINT)");
+        m.scalar("weekday", 1, 1, ofDate(TINYINT), c -> "CAST(isodow(" + datetime(c, 0) + ") - 1 AS TINYINT)");
         // WEEK(d) in MySQL's default mode 0: weeks start on Sunday, days before the first Sunday are week 0.
-        m.scalar("week", 1, 1, ofDate(TINYINT), c -> "CAST(strftime(" + datetime(c, 0) + ", '%U') AS INTEGER)");
+        m.scalar("week", 1, 1, ofDate(TINYINT), c -> "CAST(strftime(" + datetime(c, 0) + ", '%U') AS TINYINT)");
         m.scalar("date_trunc", 2, 2, returns(DateFunctions::truncatedType).nullableWhen(DateFunctions::truncatedNullable),
                 DateFunctions::dateTrunc);
         m.scalar("date_format", 2, 2, ofDate(VARCHAR), c -> MysqlFormats.format(datetime(c, 0), format(c, 1)));

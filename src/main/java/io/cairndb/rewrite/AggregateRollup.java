@@ -2,7 +2,6 @@ package io.cairndb.rewrite;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
-import io.cairndb.catalog.TypeKind;
 import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -40,18 +39,19 @@ final class AggregateRollup {
     private final Map<String, ScalarExpr> byText = new HashMap<>();
     private final Function<ScalarExpr, Optional<ScalarExpr>> groupColumns;
     private final ColumnIds ids;
-    private final boolean global;
+    private final boolean emptyGroup;
 
     /**
-     * {@code groupColumns} computes an expression from the MV's group columns; {@code global}: the
-     * query has no GROUP BY (its one group may be empty, where counts are 0, not NULL).
+     * {@code groupColumns} computes an expression from the MV's group columns; {@code emptyGroup}: the
+     * query has a group that may hold no rows (no GROUP BY, or an empty grouping set), where counts
+     * are 0, not NULL.
      */
     AggregateRollup(List<ViewAggregate> view, Function<ScalarExpr, Optional<ScalarExpr>> groupColumns, ColumnIds ids,
-                    boolean global) {
+                    boolean emptyGroup) {
         view.forEach(a -> byText.putIfAbsent(ExprTexts.of(a.call()), a.column()));
         this.groupColumns = groupColumns;
         this.ids = ids;
-        this.global = global;
+        this.emptyGroup = emptyGroup;
     }
 
     /**
@@ -177,7 +177,7 @@ final class AggregateRollup {
     private Rolled direct(PlanNode.AggregateAssignment query, String function, boolean distinct, List<ScalarExpr> args) {
         PlanColumn column = query.column();
         PlanNode.AggregateCall rolled = new PlanNode.AggregateCall(function, args, distinct, List.of());
-        if (global && COUNTS.contains(query.call().function())) {
+        if (emptyGroup && COUNTS.contains(query.call().function())) {
             // Over no rows at all a count is 0, where the SUM of counts is NULL.
             PlanColumn sum = ids.fresh(column.name(), column.type(), true);
             ScalarExpr zero = new ScalarExpr.Literal(column.type(), java.math.BigInteger.ZERO);

@@ -103,12 +103,18 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
                 throw new MatchFailure("Match mode is invalid: the view's " + words(v.kind())
                         + " join lacks rows the query's " + words(q.kind()) + " join keeps");
             }
-            // The side the view keeps unmatched (NULL-extended on the other) must be matched.
+            // Filtering the view's rows derives this join only where no other outer join of the view may
+            // NULL-extend it: there a dropped row would have left its NULL-extended twin in the query.
+            if ((needLeft || needRight) && insideNullExtendedSide(view, e)) {
+                throw new MatchFailure("Match mode is invalid: the view's " + words(v.kind())
+                        + " join is on the NULL-extended side of another outer join");
+            }
+            // The rows the view keeps unmatched on one side must go: those whose other side is NULL-extended.
             if (needLeft) {
-                nonNulls.add(nonNull(view, v, v.rightTables()));
+                nonNulls.add(nonNull(view, v, v.rightTables(), !keepsAllOf(queryKind, false)));
             }
             if (needRight) {
-                nonNulls.add(nonNull(view, v, v.leftTables()));
+                nonNulls.add(nonNull(view, v, v.leftTables(), !keepsAllOf(queryKind, true)));
             }
             if (queryKind == PlanNode.JoinKind.INNER) {
                 derived = derived.withInnerJoin(e);
@@ -180,28 +186,74 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
     }
 
     /**
-     * Columns of the tables at {@code side} that are non-NULL exactly where the join matched: those a
-     * NULL-rejecting equality of its condition compares, and those the table declares NOT NULL.
+     * Columns of the tables at {@code side} that are non-NULL exactly on the rows where that side is
+     * present: NOT NULL columns of its tables that no join within the side NULL-extends, and, when the
+     * query keeps none of the side's unmatched rows ({@code matchedOnly}), the columns a NULL-rejecting
+     * equality of the condition compares. A join key is never enough on its own where the query keeps
+     * unmatched rows: a row whose key is NULL matches nothing and is kept all the same.
      */
-    private static List<PlanColumn> nonNull(SpjgForm view, SpjgForm.JoinEdge edge, List<Integer> side) {
+    private static List<PlanColumn> nonNull(SpjgForm view, SpjgForm.JoinEdge edge, List<Integer> side,
+                                            boolean matchedOnly) {
         Set<Integer> sideColumns = new HashSet<>();
         List<PlanColumn> out = new ArrayList<>();
         for (int t : side) {
             view.tables().get(t).outputs().forEach(c -> sideColumns.add(c.id()));
         }
-        for (ScalarExpr c : edge.conjuncts()) {
-            if (Operator.EQ.is(c)) {
-                for (ScalarExpr a : ((ScalarExpr.Call) c).args()) {
-                    if (a instanceof ScalarExpr.ColumnRef r && sideColumns.contains(r.id())) {
-                        out.add(r.column());
+        if (matchedOnly) {
+            for (ScalarExpr c : edge.conjuncts()) {
+                if (Operator.EQ.is(c)) {
+                    for (ScalarExpr a : ((ScalarExpr.Call) c).args()) {
+                        if (a instanceof ScalarExpr.ColumnRef r && sideColumns.contains(r.id())) {
+                            out.add(r.column());
+                        }
                     }
                 }
             }
         }
+        Set<Integer> extended = nullExtendedWithin(view, side);
         for (int t : side) {
-            view.tables().get(t).outputs().stream().filter(c -> !c.nullable()).forEach(out::add);
+            if (!extended.contains(t)) {
+                view.tables().get(t).outputs().stream().filter(c -> !c.nullable()).forEach(out::add);
+            }
         }
         return out;
+    }
+
+    /** The tables of {@code side} that a join whose tables all lie within it may NULL-extend. */
+    private static Set<Integer> nullExtendedWithin(SpjgForm view, List<Integer> side) {
+        Set<Integer> within = set(side);
+        Set<Integer> out = new HashSet<>();
+        for (SpjgForm.JoinEdge f : view.joins()) {
+            if (within.containsAll(f.leftTables()) && within.containsAll(f.rightTables())) {
+                if (keepsAllOf(f.kind(), true)) {
+                    out.addAll(f.rightTables());
+                }
+                if (keepsAllOf(f.kind(), false)) {
+                    out.addAll(f.leftTables());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether another join of the view has join {@code edge}'s tables on a side it may NULL-extend or only probes. */
+    private static boolean insideNullExtendedSide(SpjgForm view, int edge) {
+        SpjgForm.JoinEdge e = view.joins().get(edge);
+        Set<Integer> tables = set(e.leftTables());
+        tables.addAll(e.rightTables());
+        for (int f = 0; f < view.joins().size(); f++) {
+            SpjgForm.JoinEdge other = view.joins().get(f);
+            if (f == edge) {
+                continue;
+            }
+            boolean right = set(other.rightTables()).containsAll(tables);
+            boolean left = set(other.leftTables()).containsAll(tables);
+            if (right && (keepsAllOf(other.kind(), true) || !other.kind().keepsRight())
+                    || left && keepsAllOf(other.kind(), false)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Set<Integer> mapped(List<Integer> viewTables, ViewTranslation tr) {

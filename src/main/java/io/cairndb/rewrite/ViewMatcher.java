@@ -117,8 +117,9 @@ final class ViewMatcher {
         if (!query.aggregated()) {
             return answer.project(input, e -> outputs.express(e, queryEqual));
         }
-        AggregateRollup rollup = new AggregateRollup(viewAggregates, e -> outputs.express(e, queryEqual), ids,
-                query.groupingKeys().isEmpty());
+        // A query without GROUP BY, or with an empty grouping set, has a group that may hold no rows.
+        boolean emptyGroup = query.groupingKeys().isEmpty() || query.groupingSets().stream().anyMatch(List::isEmpty);
+        AggregateRollup rollup = new AggregateRollup(viewAggregates, e -> outputs.express(e, queryEqual), ids, emptyGroup);
         if (view.aggregated() && query.groupingSets().isEmpty()) {
             Optional<PlanNode> same = sameGrouping(input, view, outputs, rollup);
             if (same.isPresent()) {

@@ -1,14 +1,11 @@
 package io.cairndb.rewrite;
 
-import static io.cairndb.sqltest.SessionSql.NO_REWRITE;
 import static io.cairndb.sqltest.SessionSql.awaitTasks;
 import static io.cairndb.sqltest.SessionSql.exec;
 import static io.cairndb.sqltest.SessionSql.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import io.cairndb.error.CairnException;
 import io.cairndb.server.Database;
 import io.cairndb.server.SqlSession;
 import org.junit.jupiter.api.AfterEach;
@@ -18,7 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -50,7 +46,6 @@ class RewriteDifferentialTest {
     private static final List<String> NOTES = List.of("a1", "ab", "b2", "zz");
     private static final int CUSTS = 15;
     private static final int PRODS = 12;
-    private static final String CHOSE = "MaterializedViewRewriteSuccessAndChose:";
     private static final Map<String, String> MVS = new LinkedHashMap<>();
 
     static {
@@ -190,80 +185,7 @@ class RewriteDifferentialTest {
 
     /** Checks that {@code query} returns the same rows with and without rewrite; returns the MVs EXPLAIN chose. */
     private List<String> check(Query query) {
-        String withoutRewrite = NO_REWRITE + query.sql().substring("SELECT ".length());
-        List<String> expected = sorted(rows(session, withoutRewrite));
-        List<String> explain = rows(session, "EXPLAIN " + query.sql());
-        List<String> actual;
-        try {
-            actual = sorted(rows(session, query.sql()));
-        } catch (CairnException e) {
-            return fail("the query fails with rewrite only:\n" + query.sql() + "\nEXPLAIN:\n" + String.join("\n", explain), e);
-        }
-        if (!sameRows(expected, actual, query.approximate())) {
-            fail("rows differ with rewrite for:\n" + query.sql() + "\nwithout rewrite (" + expected.size() + " rows):\n"
-                    + String.join("\n", expected) + "\nwith rewrite (" + actual.size() + " rows):\n" + String.join("\n", actual)
-                    + "\nEXPLAIN:\n" + String.join("\n", explain));
-        }
-        return chosenMvs(explain);
-    }
-
-    private static List<String> chosenMvs(List<String> explain) {
-        int at = explain.indexOf(CHOSE);
-        assertTrue(at >= 0 && at + 1 < explain.size(), "EXPLAIN has a MATERIALIZATIONS section:\n" + String.join("\n", explain));
-        String names = explain.get(at + 1);
-        return names.startsWith("  Names: ") ? List.of(names.substring("  Names: ".length()).split(", ")) : List.of();
-    }
-
-    /** The rows in an order that does not depend on the last digits of floating-point cells. */
-    private static List<String> sorted(List<String> rows) {
-        List<String> out = new ArrayList<>(rows);
-        out.sort(Comparator.comparing(RewriteDifferentialTest::sortKey).thenComparing(Comparator.naturalOrder()));
-        return out;
-    }
-
-    private static String sortKey(String row) {
-        List<String> cells = new ArrayList<>();
-        for (String cell : row.split("\\|", -1)) {
-            cells.add(isFloating(cell) ? String.format("%.6e", Double.parseDouble(cell)) : cell);
-        }
-        return String.join("|", cells);
-    }
-
-    private static boolean isFloating(String cell) {
-        return isNumber(cell) && !cell.matches("-?[0-9]+");
-    }
-
-    private static boolean isNumber(String cell) {
-        return cell.matches("-?[0-9]+(\\.[0-9]+)?(E-?[0-9]+)?");
-    }
-
-    /** Equal rows, except that the {@code approximate} columns (averages) may differ by a relative 1e-9. */
-    private static boolean sameRows(List<String> expected, List<String> actual, Set<Integer> approximate) {
-        if (expected.size() != actual.size()) {
-            return false;
-        }
-        for (int r = 0; r < expected.size(); r++) {
-            String[] e = expected.get(r).split("\\|", -1);
-            String[] a = actual.get(r).split("\\|", -1);
-            if (e.length != a.length) {
-                return false;
-            }
-            for (int c = 0; c < e.length; c++) {
-                if (!e[c].equals(a[c]) && !(approximate.contains(c) && close(e[c], a[c]))) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean close(String expected, String actual) {
-        if (!isNumber(expected) || !isNumber(actual)) {
-            return false;
-        }
-        double e = Double.parseDouble(expected);
-        double a = Double.parseDouble(actual);
-        return Math.abs(e - a) <= 1e-9 * Math.max(Math.abs(e), Math.abs(a));
+        return new RewriteComparison(session).check(query.sql(), query.approximate());
     }
 
     private void waitForTasks() throws InterruptedException {

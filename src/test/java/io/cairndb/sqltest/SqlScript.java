@@ -11,8 +11,9 @@ import java.util.List;
  * <pre>
  * statement ok                 -- the SQL must succeed
  * statement error &lt;text&gt;       -- the SQL must fail with a message containing text
- * query [rowsort] [columns=a,b] [both]
+ * query [rowsort] [columns=a,b] [both] [types]
  *                              -- the SQL's rows, cells separated by |, after a ---- line;
+ *                                 types: the first line after it is the result columns' types;
  *                                 columns= keeps only the named result columns (for SHOW output;
  *                                 write a space in a name as _); both: the same rows again with
  *                                 transparent rewrite switched off
@@ -48,7 +49,8 @@ record SqlScript(String name, List<Step> steps) {
     record Statement(int line, String sql, String expectedError) implements Step {
     }
 
-    record Query(int line, String sql, boolean rowSort, List<String> columns, boolean bothWays, List<String> expected)
+    record Query(int line, String sql, boolean rowSort, List<String> columns, boolean bothWays, boolean types,
+                 List<String> expected)
             implements Step {
     }
 
@@ -113,12 +115,15 @@ record SqlScript(String name, List<Step> steps) {
             } else if (line.startsWith("query")) {
                 boolean rowSort = false;
                 boolean bothWays = false;
+                boolean types = false;
                 List<String> columns = List.of();
                 for (String option : line.substring("query".length()).strip().split("\\s+")) {
                     if (option.equals("rowsort")) {
                         rowSort = true;
                     } else if (option.equals("both")) {
                         bothWays = true;
+                    } else if (option.equals("types")) {
+                        types = true;
                     } else if (option.startsWith("columns=")) {
                         columns = List.of(option.substring("columns=".length()).split(","));
                     } else if (!option.isEmpty()) {
@@ -127,7 +132,7 @@ record SqlScript(String name, List<Step> steps) {
                 }
                 int[] at = {i + 1};
                 String sql = sqlBeforeSeparator(lines, at, name, lineNo);
-                steps.add(new Query(lineNo, sql, rowSort, columns, bothWays, expectedLines(lines, at)));
+                steps.add(new Query(lineNo, sql, rowSort, columns, bothWays, types, expectedLines(lines, at)));
                 i = at[0];
             } else if (line.startsWith("connection ")) {
                 String[] words = line.substring("connection ".length()).strip().split("\\s+");

@@ -131,6 +131,7 @@ class SqlScriptTest {
 
     private static void runQuery(SqlSession session, SqlScript.Query q, String where) {
         List<String> actual = new ArrayList<>();
+        String header = null;
         try {
             List<StatementResult> results = session.execute(q.sql());
             StatementResult last = results.get(results.size() - 1);
@@ -148,6 +149,9 @@ class SqlScriptTest {
                 if (shown.size() < q.columns().size()) {
                     fail(where + ": result lacks some of the columns " + q.columns() + ": " + rows.columns());
                 }
+                if (q.types()) {
+                    header = String.join("|", shown.stream().map(i -> rows.columns().get(i).type().toString()).toList());
+                }
                 while (rows.next()) {
                     List<String> cells = new ArrayList<>(shown.size());
                     for (int i : shown) {
@@ -161,6 +165,10 @@ class SqlScriptTest {
             fail(where + ": query failed: " + e.getMessage() + "\n  in: " + q.sql(), e);
         }
         List<String> expected = q.expected();
+        if (q.types()) {
+            assertEquals(expected.isEmpty() ? "" : expected.get(0), header, where + ": column types differ for: " + q.sql());
+            expected = expected.subList(Math.min(1, expected.size()), expected.size());
+        }
         if (q.rowSort()) {
             actual.sort(Comparator.naturalOrder());
             expected = new ArrayList<>(expected);
