@@ -237,6 +237,19 @@ public final class StreamOffsets {
         return write(c, s, t, pending.offsets(), pending.changes() ? pending.newest() : s.startTso(), nowMillis);
     }
 
+    /** The partitions (by id) of the changes {@code pending} found unconsumed, read in the caller's snapshot. */
+    public static Set<Long> changedPartitions(Connection c, StreamMeta s, TableMeta t, Pending pending) {
+        Set<Long> out = new HashSet<>();
+        if (!pending.changes()) {
+            return out;
+        }
+        for (List<Object> r : Sql.rows(c, "SELECT DISTINCT " + ChangelogTables.PARTITION + " FROM ("
+                + StreamPlanner.unconsumed(s, t, pending.floor()) + ")")) {
+            out.add(((Number) r.get(0)).longValue());
+        }
+        return out;
+    }
+
     /** Whether the stream has never been consumed (its initial rows are still pending). */
     public static boolean neverConsumed(Connection c, long streamId) {
         return Sql.scalar(c, "SELECT 1 FROM " + TABLE + " WHERE stream_id = ? LIMIT 1", streamId) == null;

@@ -50,13 +50,13 @@ final class IvmRefresher {
      * the refresh ran).
      */
     record Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions,
-                  List<SourceRange> consumed, String cost) {
+                  List<SourceRange> consumed, String cost, IvmSyncedPartitions synced) {
         Result {
             rebuilt = List.copyOf(rebuilt);
         }
 
         Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions) {
-            this(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, null, null);
+            this(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, null, null, null);
         }
 
         /** A refresh that builds the whole MV. */
@@ -65,7 +65,17 @@ final class IvmRefresher {
         }
 
         Result consumed(List<SourceRange> ranges) {
-            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges, cost);
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges, cost, synced);
+        }
+
+        /** With the partitions the refresh leaves at its snapshot ({@link IvmSyncedPartitions}). */
+        Result synced(IvmSyncedPartitions partitions) {
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, cost, partitions);
+        }
+
+        /** Rebuilding these partitions (those of the stale partitions it rebuilds and more). */
+        Result rebuilding(List<String> partitions) {
+            return new Result(refreshMode, fallbackReason, delta, partitions, rebuiltPartitions, consumed, cost, synced);
         }
 
         /**
@@ -82,7 +92,7 @@ final class IvmRefresher {
 
         /** With the cost estimate tasks() shows (JSON), when one was made. */
         Result costing(String estimate) {
-            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, estimate);
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, estimate, synced);
         }
     }
 
@@ -360,12 +370,20 @@ final class IvmRefresher {
         String signature = IvmSetup.signature(def);
         if (partitions.inSync(mv) && !request.mode().equals("COMPLETE") && mv.ivm().baseline() && streamsPresent(ctx, mv)
                 && signature.equals(mv.ivm().signature())) {
-            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null);
+            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null, IvmSyncedPartitions.all(partitions));
         }
         Survey survey = survey(ctx, mv, mvTable, def, signature, known);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
         boolean mayFallBack = request.fallback() || request.mode().equals("AUTO");
         Result decided = decide(mv, survey, partitions, request.mode(), request.fallback(), estimate);
+        if (!decided.delta() && decided.refreshMode().equals("PARTIAL")) {
+            // Partitions rebuilt instead of changes applied: the streams move past every change, so each
+            // partition a change feeds is rebuilt too.
+            List<String> rebuild = IvmSyncedPartitions.withPendingChanges(ctx.txn().connection(), mv, survey, partitions,
+                    decided.rebuilt());
+            decided = rebuild.size() == partitions.targets().size()
+                    ? Result.full(partitions, decided.fallbackReason(), decided.rebuiltPartitions()) : decided.rebuilding(rebuild);
+        }
         List<Stream> streams = new ArrayList<>(survey.streams());
         long started = System.nanoTime();
         String stopped = null;
@@ -402,6 +420,8 @@ final class IvmRefresher {
         }
         long now = System.currentTimeMillis();
         Connection c = ctx.txn().connection();
+        // Before the streams move: which partitions skipped changes is read from what they have not consumed.
+        IvmSyncedPartitions synced = IvmSyncedPartitions.after(c, mv, survey, partitions, result);
         List<SourceRange> consumed = new ArrayList<>();
         for (Stream s : streams) {
             long streamId = s.stream().id();
@@ -416,7 +436,7 @@ final class IvmRefresher {
             consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
-        return result.consumed(consumed).costing(result.estimateShown(estimate));
+        return result.consumed(consumed).costing(result.estimateShown(estimate)).synced(synced);
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {

@@ -126,9 +126,15 @@ final class MvRefresher {
             rebuild(ctx, def, updated, chosen, targets.size(), bases, target, mv, control);
         }
 
+        // An incremental refresh may leave partitions it wrote nothing to at its snapshot, and others behind.
+        Set<String> current = ivm == null ? chosenNames : new HashSet<>(ivm.synced().current());
+        Set<String> behind = ivm == null ? Set.of() : new HashSet<>(ivm.synced().behind());
         Map<String, Map<String, Long>> sources = new LinkedHashMap<>();
         for (PartitionTracker.Target t : targets) {
-            Map<String, Long> built = chosenNames.contains(t.name()) ? t.sources() : mv.partitionSources().get(t.name());
+            Map<String, Long> built = current.contains(t.name()) ? t.sources() : mv.partitionSources().get(t.name());
+            if (behind.contains(t.name())) {
+                built = IvmSyncedPartitions.skippedSources(built == null ? t.sources() : built);
+            }
             if (built != null) {
                 sources.put(t.name(), built);
             }

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -106,5 +108,108 @@ class IvmConcurrentWritersTest {
             List<String> modes = rows(s, "SELECT DISTINCT RefreshMode FROM tasks('type' = 'mv') WHERE Status = 'SUCCESS' ORDER BY 1");
             assertTrue(modes.contains("PARTIAL"), "incremental refreshes ran while writers committed: " + modes);
         }
+    }
+    /**
+     * ON COMMIT MVs (incremental, partitioned or not, and one recomputed by partition) over a UNIQUE
+     * table that two sessions keep upserting into and deleting from, while a third asks for AUTO
+     * refreshes: once the writers stop, one more AUTO refresh leaves each MV equal to its definition and
+     * every partition in sync with its bases. A refresh reads base partition versions before its
+     * snapshot begins, so it may read a commit whose versions it did not see: it must not then leave
+     * the MV claiming to be stale forever (nor, the other way, fresh with stale rows).
+     */
+    @Test
+    void syncFlagsHoldOnceTheLastRefreshRan() throws Exception {
+        Map<String, String> mvs = new LinkedHashMap<>();
+        mvs.put("daily_ivm", "SELECT dt, count(*) AS n, sum(v) AS s FROM pf GROUP BY dt");
+        mvs.put("groups_ivm", "SELECT g, count(*) AS n, sum(v) AS s FROM pf GROUP BY g");
+        mvs.put("daily_pct", "SELECT dt, g, sum(v) AS s FROM pf GROUP BY dt, g");
+        try (SqlSession s = db.open(40, "root", null, "setup")) {
+            exec(s, "USE d");
+            exec(s, "CREATE TABLE pf (dt DATE NOT NULL, id INT NOT NULL, g INT, v INT) UNIQUE KEY(dt, id) "
+                    + "PARTITION BY RANGE(dt) (FROM ('2024-01-01') TO ('2024-01-04') INTERVAL 1 DAY) DISTRIBUTED BY HASH(id) BUCKETS 1 "
+                    + "PROPERTIES ('binlog.enable' = 'true', 'binlog.need_historical_value' = 'true')");
+            exec(s, "CREATE MATERIALIZED VIEW daily_ivm BUILD IMMEDIATE REFRESH INCREMENTAL FALLBACK ON COMMIT PARTITION BY (dt) AS "
+                    + mvs.get("daily_ivm"));
+            exec(s, "CREATE MATERIALIZED VIEW groups_ivm BUILD IMMEDIATE REFRESH INCREMENTAL FALLBACK ON COMMIT AS " + mvs.get("groups_ivm"));
+            exec(s, "CREATE MATERIALIZED VIEW daily_pct BUILD IMMEDIATE REFRESH AUTO ON COMMIT PARTITION BY (dt) AS " + mvs.get("daily_pct"));
+        }
+        AtomicBoolean writing = new AtomicBoolean(true);
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        List<Thread> writers = new ArrayList<>();
+        for (int w = 0; w < 2; w++) {
+            int writer = w;
+            writers.add(new Thread(() -> {
+                Random random = new Random(100 + writer);
+                try (SqlSession s = db.open(41 + writer, "root", null, "writer")) {
+                    exec(s, "USE d");
+                    for (int i = 0; i < 150; i++) {
+                        String day = "'2024-01-0" + (1 + random.nextInt(3)) + "'";
+                        int id = random.nextInt(30);
+                        if (random.nextInt(4) == 0) {
+                            exec(s, "DELETE FROM pf WHERE dt = " + day + " AND id = " + id);
+                        } else {
+                            exec(s, "INSERT INTO pf VALUES (" + day + ", " + id + ", " + random.nextInt(4) + ", " + random.nextInt(100) + ")");
+                        }
+                    }
+                } catch (Throwable t) {
+                    failures.add(t);
+                }
+            }));
+        }
+        Thread refresher = new Thread(() -> {
+            try (SqlSession s = db.open(45, "root", null, "refresher")) {
+                exec(s, "USE d");
+                while (writing.get()) {
+                    for (String mv : mvs.keySet()) {
+                        exec(s, "REFRESH MATERIALIZED VIEW " + mv + " AUTO");
+                    }
+                }
+            } catch (Throwable t) {
+                failures.add(t);
+            }
+        });
+        writers.forEach(Thread::start);
+        refresher.start();
+        for (Thread t : writers) {
+            t.join();
+        }
+        writing.set(false);
+        refresher.join();
+        assertTrue(failures.isEmpty(), () -> "a session failed: " + failures.peek());
+
+        try (SqlSession s = db.open(46, "root", null, "check")) {
+            exec(s, "USE d");
+            assertTrue(io.cairndb.sqltest.SessionSql.awaitTasks(s, 60_000), "MV tasks still running after 60 s");
+            for (Map.Entry<String, String> mv : mvs.entrySet()) {
+                exec(s, "REFRESH MATERIALIZED VIEW " + mv.getKey() + " AUTO WITH SYNC MODE");
+                assertEquals(List.of("0", "0"), differences(s, mv.getKey(), mv.getValue()), mv.getKey() + " differs from its definition");
+                assertEquals(List.of("1"), rows(s, "SELECT SyncWithBaseTables FROM mv_infos('database' = 'd') WHERE Name = '"
+                        + mv.getKey() + "'"), mv.getKey() + " is in sync");
+                assertEquals(List.of(), unsyncedPartitions(s, mv.getKey()), mv.getKey() + ": every partition is in sync");
+            }
+            assertEquals(List.of(), rows(s, "SELECT MvName, ErrorMsg FROM tasks('type' = 'mv') WHERE Status = 'FAILED'"),
+                    "no refresh failed");
+        }
+    }
+
+    /** The partitions SHOW PARTITIONS says are not in sync with their bases. */
+    private static List<String> unsyncedPartitions(SqlSession s, String mv) {
+        List<String> out = new ArrayList<>();
+        List<io.cairndb.engine.StatementResult> results = s.execute("SHOW PARTITIONS FROM " + mv);
+        try (io.cairndb.engine.RowResult r = (io.cairndb.engine.RowResult) results.get(0)) {
+            int name = -1;
+            int sync = -1;
+            for (int i = 0; i < r.columns().size(); i++) {
+                name = r.columns().get(i).name().equals("PartitionName") ? i : name;
+                sync = r.columns().get(i).name().equals("SyncWithBaseTables") ? i : sync;
+            }
+            assertTrue(sync >= 0, "SHOW PARTITIONS has SyncWithBaseTables");
+            while (r.next()) {
+                if (!String.valueOf(r.value(sync)).equals("true")) {
+                    out.add(r.value(name) + "=" + r.value(sync));
+                }
+            }
+        }
+        return out;
     }
 }

@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  * and after a COMPLETE refresh they answer again.
  */
 class RewriteDifferentialTest {
-    private static final int QUERIES = 150;
+    private static final int QUERIES = 1_000;
     private static final int STALE_QUERIES = 40;
     private static final String PARTITIONED = "part_";
     private static final List<String> DAYS = List.of("2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05",
