@@ -233,6 +233,15 @@ final class IvmRefresher {
             if (pending.changes()) {
                 changed.put(t.id(), List.of(s.database(), s.name()));
             }
+            if (!partitions.isEmpty() && pending.changes() && def.lineage().baseTables().size() > 1) {
+                // Joined to other tables, a skipped change would leave rows that later deltas of those
+                // tables, which read this table as it is now, no longer match: the partitions it feeds
+                // are rebuilt instead, as after a bulk removal.
+                Set<Long> outside = IvmSyncedPartitions.outsideWindow(c, s, t, pending, partitions);
+                if (!outside.isEmpty()) {
+                    removed.computeIfAbsent(t.id(), k -> new java.util.HashSet<>()).addAll(outside);
+                }
+            }
         }
         IvmLayout layout = IvmLayout.of(form, visible, new java.util.HashSet<>(mvTable.columnNames()));
         return new Survey(form, layout, streams, missing, reason, removed, changed, window);

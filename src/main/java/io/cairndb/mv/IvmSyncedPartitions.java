@@ -1,6 +1,8 @@
 package io.cairndb.mv;
 
 import io.cairndb.catalog.MvMeta;
+import io.cairndb.catalog.StreamMeta;
+import io.cairndb.catalog.TableMeta;
 import io.cairndb.changelog.StreamOffsets;
 
 import java.sql.Connection;
@@ -58,10 +60,7 @@ record IvmSyncedPartitions(List<String> current, List<String> behind) {
                 if (window == null || s.pending() == null || !s.pending().changes()) {
                     continue;
                 }
-                Map<Long, String> names = new HashMap<>();
-                s.table().partitioning().partitions().forEach(p -> names.put(p.id(), p.name()));
-                Set<Long> outside = StreamOffsets.changedPartitions(c, s.stream(), s.table(), s.pending());
-                outside.removeIf(id -> window.contains(names.get(id)));
+                Set<Long> outside = outsideWindow(c, s.stream(), s.table(), s.pending(), window);
                 if (!outside.isEmpty()) {
                     behind.addAll(fedBy(mv, partitions, s.table().id(), outside));
                 }
@@ -87,6 +86,15 @@ record IvmSyncedPartitions(List<String> current, List<String> behind) {
             }
         }
         return partitions.names().stream().filter(out::contains).toList();
+    }
+
+    /** The partitions (by id) of {@code t} with unconsumed changes that are not among the {@code window}'s names. */
+    static Set<Long> outsideWindow(Connection c, StreamMeta stream, TableMeta t, StreamOffsets.Pending pending, List<String> window) {
+        Map<Long, String> names = new HashMap<>();
+        t.partitioning().partitions().forEach(p -> names.put(p.id(), p.name()));
+        Set<Long> out = StreamOffsets.changedPartitions(c, stream, t, pending);
+        out.removeIf(id -> window.contains(names.get(id)));
+        return out;
     }
 
     /** The sources to record for a partition left behind: any version that was recorded, marked skipped. */

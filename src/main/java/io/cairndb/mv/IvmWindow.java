@@ -18,8 +18,10 @@ import java.util.Map;
 /**
  * Doris's {@code ivm_partition_window_limit} ({@code "orders:7,users:1"}): an incremental refresh reads
  * only the changes of the last N partitions of each table listed, in partition value order. Changes
- * of older partitions are consumed but never applied, a loss the user chose; a full build still reads
- * every partition.
+ * of older partitions are consumed but never applied, a loss the user chose, and the MV partitions they
+ * feed are out of sync until rebuilt; in a definition that joins the table to others they are not
+ * skipped but rebuild what they feed ({@link IvmSyncedPartitions}); a full build still reads every
+ * partition.
  */
 final class IvmWindow {
     static final String PROPERTY = "ivm_partition_window_limit";
