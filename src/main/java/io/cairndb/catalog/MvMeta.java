@@ -53,7 +53,12 @@ public record MvMeta(long id, long jobId, String database, String name, String q
 
         /** The state after a full build of the definition whose signature is {@code built}. */
         public Ivm rebuilt(String built) {
-            return new Ivm(fallback, streams, true, built, null);
+            return rebuilt(built, streams);
+        }
+
+        /** As {@link #rebuilt(String)}, with the internal streams the build left. */
+        public Ivm rebuilt(String built, List<IvmStream> streamsNow) {
+            return new Ivm(fallback, streamsNow, true, built, null);
         }
 
         /** The state once the baseline no longer covers what the MV maintains, for {@code why}. */
@@ -127,6 +132,13 @@ public record MvMeta(long id, long jobId, String database, String name, String q
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, tables, sources, "SUCCESS", finishedAt, finishedAt, "", paused, active, inactiveReason, createTime,
                 planSignature, ivm, creator);
+    }
+
+    /** With the base partition columns its partitions follow (by their tables' current ids, after a table was replaced). */
+    public MvMeta withPartitionInfo(PartitionInfo info) {
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, info,
+                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError,
+                paused, active, inactiveReason, createTime, planSignature, ivm, creator);
     }
 
     public MvMeta failed(String error, long finishedAt) {

@@ -50,13 +50,13 @@ final class IvmRefresher {
      * the refresh ran).
      */
     record Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions,
-                  List<SourceRange> consumed, String cost, IvmSyncedPartitions synced) {
+                  List<SourceRange> consumed, String cost, IvmSyncedPartitions synced, List<MvMeta.IvmStream> streams) {
         Result {
             rebuilt = List.copyOf(rebuilt);
         }
 
         Result(String refreshMode, String fallbackReason, boolean delta, List<String> rebuilt, int rebuiltPartitions) {
-            this(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, null, null, null);
+            this(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, null, null, null, null);
         }
 
         /** A refresh that builds the whole MV. */
@@ -65,17 +65,22 @@ final class IvmRefresher {
         }
 
         Result consumed(List<SourceRange> ranges) {
-            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges, cost, synced);
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, ranges, cost, synced, streams);
         }
 
         /** With the partitions the refresh leaves at its snapshot ({@link IvmSyncedPartitions}). */
         Result synced(IvmSyncedPartitions partitions) {
-            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, cost, partitions);
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, cost, partitions, streams);
+        }
+
+        /** With the MV's internal streams as they now are, when they moved to a new table (null: as they were). */
+        Result following(List<MvMeta.IvmStream> now) {
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, cost, synced, now);
         }
 
         /** Rebuilding these partitions (those of the stale partitions it rebuilds and more). */
         Result rebuilding(List<String> partitions) {
-            return new Result(refreshMode, fallbackReason, delta, partitions, rebuiltPartitions, consumed, cost, synced);
+            return new Result(refreshMode, fallbackReason, delta, partitions, rebuiltPartitions, consumed, cost, synced, streams);
         }
 
         /**
@@ -92,7 +97,7 @@ final class IvmRefresher {
 
         /** With the cost estimate tasks() shows (JSON), when one was made. */
         Result costing(String estimate) {
-            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, estimate, synced);
+            return new Result(refreshMode, fallbackReason, delta, rebuilt, rebuiltPartitions, consumed, estimate, synced, streams);
         }
     }
 
@@ -379,7 +384,7 @@ final class IvmRefresher {
         String signature = IvmSetup.signature(def);
         if (partitions.inSync(mv) && !request.mode().equals("COMPLETE") && mv.ivm().baseline() && streamsPresent(ctx, mv)
                 && signature.equals(mv.ivm().signature())) {
-            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null, IvmSyncedPartitions.all(partitions));
+            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null, IvmSyncedPartitions.all(partitions), null);
         }
         Survey survey = survey(ctx, mv, mvTable, def, signature, known);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
@@ -417,8 +422,11 @@ final class IvmRefresher {
         } else if (result.delta() && result.rebuilt().isEmpty()) {
             costs.incremental(mv.id(), survey.changeRows(), ms);
         }
+        List<MvMeta.IvmStream> streamList = null;
         if (!result.rebuilt().isEmpty()) {
-            streams.addAll(recreate(ctx, mv, survey.missing()));
+            Recreated recreated = recreate(ctx, mv, survey.missing());
+            streams.addAll(recreated.streams());
+            streamList = recreated.list();
             if (ChangelogConfig.of(mvTable).enabled()) {
                 // Rebuilt partitions: an IVM MV above reads this as a bulk removal, and rebuilds what follows them.
                 for (String name : result.rebuilt()) {
@@ -445,7 +453,7 @@ final class IvmRefresher {
             consumed.add(new SourceRange(s.table().database() + "." + s.table().name(),
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
-        return result.consumed(consumed).costing(result.estimateShown(estimate)).synced(synced);
+        return result.consumed(consumed).costing(result.estimateShown(estimate)).synced(synced).following(streamList);
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {
@@ -453,25 +461,49 @@ final class IvmRefresher {
     }
 
     /**
-     * Creates again the internal streams dropped with FORCE, for a full build. Such a stream starts at
-     * the beginning of the changelog: the build's snapshot holds every change it can see, and the
-     * offsets then move past them.
+     * Creates again the internal streams dropped with FORCE, for a full build, and moves the streams of
+     * a base table dropped and created again onto the new table. Such a stream starts at the beginning
+     * of the changelog: the build's snapshot holds every change it can see, and the offsets then move
+     * past them. Returns the streams, and the MV's list of them when it changed (else null).
      */
-    private static List<Stream> recreate(StatementContext ctx, MvMeta mv, List<MvMeta.IvmStream> missing) {
+    private static Recreated recreate(StatementContext ctx, MvMeta mv, List<MvMeta.IvmStream> missing) {
         List<Stream> out = new ArrayList<>();
+        List<MvMeta.IvmStream> list = new ArrayList<>(mv.ivm().streams());
+        boolean moved = false;
         for (MvMeta.IvmStream is : missing) {
-            TableMeta t = mv.baseTables().stream().filter(b -> b.id() == is.tableId())
-                    .map(b -> ctx.catalog().tableById(b.database(), b.id())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-            if (t == null) {
+            MvMeta.BaseTable base = mv.baseTables().stream().filter(b -> b.id() == is.tableId()).findFirst().orElse(null);
+            if (base == null) {
                 continue;
             }
-            StreamMeta s = new StreamMeta(ctx.catalog().newId(), mv.database(), is.name(), t.id(), t.database(), t.name(), IvmSetup.STREAM_TYPE,
+            TableMeta t = ctx.catalog().tableById(base.database(), base.id());
+            String name = is.name();
+            String type = IvmSetup.STREAM_TYPE;
+            if (t == null) {
+                t = ctx.catalog().table(base.database(), base.name());
+                if (t == null) {
+                    continue;
+                }
+                StreamMeta old = ctx.catalog().stream(mv.database(), is.name());
+                if (old != null) {
+                    StreamOffsets.drop(ctx.txn().connection(), old.id());
+                    ctx.catalog().deleteStream(ctx.txn().connection(), mv.database(), old.name());
+                    ctx.txn().afterCommit(() -> ctx.catalog().forgetStream(mv.database(), old.name()));
+                }
+                name = io.cairndb.changelog.StreamPlanner.INTERNAL_PREFIX + mv.id() + "_" + t.id();
+                type = io.cairndb.changelog.StreamPlanner.checkNew(t, IvmSetup.STREAM_TYPE, true);
+                list.set(list.indexOf(is), new MvMeta.IvmStream(t.id(), name));
+                moved = true;
+            }
+            StreamMeta s = new StreamMeta(ctx.catalog().newId(), mv.database(), name, t.id(), t.database(), t.name(), type,
                     false, 0, IvmSetup.STREAM_COMMENT, System.currentTimeMillis());
             ctx.catalog().saveStream(ctx.txn().connection(), s);
             ctx.txn().afterCommit(() -> ctx.catalog().publishStream(s));
             out.add(new Stream(s, t, null));
         }
-        return out;
+        return new Recreated(out, moved ? list : null);
+    }
+
+    private record Recreated(List<Stream> streams, List<MvMeta.IvmStream> list) {
     }
 
     private static String explain(String reason) {

@@ -140,9 +140,18 @@ final class MvRefresher {
             }
         }
         MvMeta refreshed = mv.refreshed(baseTables(bases.values(), mv.querySql()), sources, now);
+        if (mv.partitionInfo() != null && !mv.partitionInfo().related().equals(def.related())) {
+            // A base table dropped and created again: its partitions are followed by the new table's id.
+            refreshed = refreshed.withPartitionInfo(new MvMeta.PartitionInfo(mv.partitionInfo().mvColumn(),
+                    mv.partitionInfo().unit(), def.related()));
+        }
         if (ivm != null && (!mv.ivm().baseline() || ivm.refreshMode().equals("COMPLETE"))) {
             // A full build is the new baseline, of the definition as it binds now.
-            refreshed = refreshed.withIvm(mv.ivm().rebuilt(IvmSetup.signature(def)));
+            refreshed = refreshed.withIvm(mv.ivm().rebuilt(IvmSetup.signature(def), ivm.streams() == null ? mv.ivm().streams()
+                    : ivm.streams()));
+        } else if (ivm != null && ivm.streams() != null) {
+            refreshed = refreshed.withIvm(new MvMeta.Ivm(mv.ivm().fallback(), ivm.streams(), mv.ivm().baseline(),
+                    mv.ivm().signature(), mv.ivm().invalidated()));
         }
         boolean partitionsChanged = !chosen.isEmpty() || !dropped.isEmpty() || parts.size() != existing.size();
         if (partitionsChanged) {
