@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -79,7 +80,11 @@ public final class MvScheduler implements AutoCloseable {
 
     }
 
-    public MvScheduler(TaskEnvironment env, Catalog catalog, FeConfig config, TableLocks locks) {
+    /**
+     * {@code journal}: the file of running tasks ({@link TaskJournal}; null in memory). Tasks it says a
+     * crash cut short are recorded as FAILED before anything else runs.
+     */
+    public MvScheduler(TaskEnvironment env, Catalog catalog, FeConfig config, TableLocks locks, java.nio.file.Path journal) {
         this.env = env;
         this.catalog = catalog;
         this.config = config;
@@ -93,10 +98,25 @@ public final class MvScheduler implements AutoCloseable {
             TaskHistory.forgetJobsExcept(c, catalog.allMvs().stream().map(MvMeta::jobId).toList());
             taskIds = new AtomicLong(Math.max(TaskHistory.maxTaskId(c), System.currentTimeMillis() * 1000));
             c.commit();
+            for (TaskRecord cut : TaskJournal.interrupted(journal)) {
+                long now = System.currentTimeMillis();
+                TaskRecord failed = cut.with("FAILED", INTERRUPTED, cut.startTime(), now, null, List.of(), List.of());
+                RefreshLog.finished(failed, new MvRefresher.Request(cut.requestedMethod() == null ? "AUTO"
+                        : cut.requestedMethod().split(" ")[0], List.of(), null, null, false, false));
+                recordFailure(c, failed);
+                interruptedMvs.add(cut.mvId());
+            }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot start the MV scheduler: " + e.getMessage(), e);
         }
+        this.journal = TaskJournal.open(journal);
     }
+
+    /** Why a task that was running when the server stopped without an orderly shutdown failed. */
+    static final String INTERRUPTED = "the task was interrupted: the server stopped while it ran";
+    /** MVs whose refresh a crash interrupted, as found at startup. */
+    private final Set<Long> interruptedMvs = new java.util.HashSet<>();
+    private final TaskJournal journal;
 
     /**
      * Starts triggering: commits, schedules, and the catch-up of MVs that missed commits. Called once
@@ -109,6 +129,10 @@ public final class MvScheduler implements AutoCloseable {
             // Triggers are not persisted: an ON COMMIT MV that missed one (a crash, or commits while
             // paused) catches up at startup.
             if (triggeredByCommits(mv) && mv.lastSuccessTime() > 0 && !inSync(mv)) {
+                submit(mv, MvRefresher.Request.of(mv), "SYSTEM");
+            } else if (interruptedMvs.contains(mv.id()) && mv.lastSuccessTime() == 0 && mv.buildMode().equals("IMMEDIATE")
+                    && !mv.paused() && mv.active()) {
+                // BUILD IMMEDIATE whose build a crash cut short: it is built now, as its creation asked.
                 submit(mv, MvRefresher.Request.of(mv), "SYSTEM");
             }
         }
@@ -183,6 +207,7 @@ public final class MvScheduler implements AutoCloseable {
         TaskRecord r = run.record;
         long start = System.currentTimeMillis();
         run.record = r.with("RUNNING", "", start, 0, null, List.of(), List.of());
+        journal.started(run.record);
         TableLocks.Held held;
         MvMeta mv;
         // The refresh's transaction owns the MV's lock, so that its statements may take it again.
@@ -280,6 +305,7 @@ public final class MvScheduler implements AutoCloseable {
 
     private void finish(TaskRun run, TaskRecord record) {
         run.record = record;
+        journal.ended(record.taskId());
         // Logged before waiters (REFRESH .. WITH SYNC MODE) are answered, so the line precedes their reply.
         RefreshLog.finished(record, run.request);
         run.done.complete(record);
@@ -565,6 +591,7 @@ public final class MvScheduler implements AutoCloseable {
             }
         }
         flushUnrecorded();
+        journal.close();
         for (Connection c : connections) {
             try {
                 c.close();

@@ -141,7 +141,8 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
-        materializedViews = new MaterializedViews(new MvScheduler(this, catalog, config, locks));
+        materializedViews = new MaterializedViews(new MvScheduler(this, catalog, config, locks,
+                engine.file() == null ? null : engine.file().resolveSibling("mv-tasks.journal")));
         systemTables = new InformationSchema(materializedViews, this::processes, dataSizes);
         syncMaterializedViews = new SyncMaterializedViews(catalog, this, locks);
         syncMaterializedViews.recover();

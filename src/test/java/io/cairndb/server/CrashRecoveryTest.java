@@ -174,6 +174,62 @@ class CrashRecoveryTest {
         }
     }
 
+    /**
+     * A refresh running when the server is killed leaves a FAILED task with the reason, and an MV built
+     * immediately that never was is built at the next start, as its creation asked.
+     */
+    @Test
+    void aRefreshCutShortByACrashIsRecordedAndTheBuildRunsAgain() throws Exception {
+        int port = freePort();
+        Process server = start(port);
+        try (Connection c = connect(port); Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE cut");
+            st.execute("CREATE TABLE cut.t (k INT NOT NULL, g INT NOT NULL) DUPLICATE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1");
+            st.execute("INSERT INTO cut.t SELECT number, number % 10 FROM numbers(\"number\" = \"60000\")");
+            // 360 million joined rows: long enough to be killed while it runs.
+            st.execute("CREATE MATERIALIZED VIEW cut.slow BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL AS "
+                    + "SELECT a.g, count(*) AS n FROM cut.t a JOIN cut.t b ON a.g = b.g GROUP BY a.g");
+            assertTrue(await(st, "SELECT count(*) FROM tasks('type' = 'mv') WHERE MvName = 'slow' AND Status = 'RUNNING'"),
+                    "the build runs");
+        } finally {
+            server.destroyForcibly();
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS));
+        }
+        server = start(port);
+        try (Connection c = connect(port); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT Status, ErrorMsg FROM tasks('type' = 'mv') WHERE MvName = 'slow' "
+                    + "ORDER BY TaskId LIMIT 1")) {
+                assertTrue(rs.next(), "the interrupted task is recorded");
+                assertEquals("FAILED", rs.getString(1));
+                assertTrue(rs.getString(2).contains("interrupted"), rs.getString(2));
+            }
+            assertTrue(await(st, "SELECT count(*) FROM tasks('type' = 'mv') WHERE MvName = 'slow' AND Status = 'SUCCESS'"),
+                    "the build runs again at startup");
+            try (ResultSet rs = st.executeQuery("SELECT count(*), sum(n) FROM cut.slow")) {
+                assertTrue(rs.next());
+                assertEquals(10, rs.getLong(1));
+                assertEquals(360_000_000L, rs.getLong(2));
+            }
+        } finally {
+            server.destroy();
+            server.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Polls a count until it is positive; false after 60 s. */
+    private static boolean await(Statement st, String count) throws Exception {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            try (ResultSet rs = st.executeQuery(count)) {
+                if (rs.next() && rs.getLong(1) > 0) {
+                    return true;
+                }
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+
     private Process start(int port) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), "io.cairndb.Main",
