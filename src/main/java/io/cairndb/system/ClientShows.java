@@ -102,8 +102,8 @@ public final class ClientShows {
 
     private static RowResult tableStatus(StatementContext ctx, Statement.ShowOther stmt, DataSizes sizes) {
         String db = ctx.databaseOf(stmt.target() == null ? null : stmt.target().name());
-        Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<TableMeta> tables = ctx.catalog().tables(db).stream().filter(t -> ctx.visible(db, t.name())).toList();
+        Map<String, Long> counts = sizes.rowCounts(ctx, tables);
         sizes.measureStale(ctx, tables, counts);
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : tables) {

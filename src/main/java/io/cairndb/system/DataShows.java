@@ -54,16 +54,18 @@ public final class DataShows {
     public static RowResult show(StatementContext ctx, Statement.ShowData stmt, DataSizes sizes) {
         Target target = target(ctx, stmt);
         ctx.catalog().requireDatabase(target.database());
-        Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
-        return target.table() == null ? database(ctx, stmt, target.database(), sizes, counts)
-                : table(ctx, stmt, ctx.baseTable(QualifiedName.of(target.database(), target.table())), sizes, counts);
+        if (target.table() == null) {
+            return database(ctx, stmt, target.database(), sizes);
+        }
+        TableMeta t = ctx.baseTable(QualifiedName.of(target.database(), target.table()));
+        return table(ctx, stmt, t, sizes, sizes.rowCounts(ctx, List.of(t)));
     }
 
-    private static RowResult database(StatementContext ctx, Statement.ShowData stmt, String db, DataSizes sizes,
-                                      Map<String, Long> counts) {
+    private static RowResult database(StatementContext ctx, Statement.ShowData stmt, String db, DataSizes sizes) {
         List<ResultColumn> columns = List.of(new ResultColumn("TableName", DataType.STRING),
                 new ResultColumn("Size", DataType.BIGINT), new ResultColumn("ReplicaCount", DataType.BIGINT));
         List<TableMeta> tables = ctx.catalog().tables(db).stream().filter(t -> !t.isView() && ctx.visible(db, t.name())).toList();
+        Map<String, Long> counts = sizes.rowCounts(ctx, tables);
         sizes.measureStale(ctx, tables, counts);
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : tables) {

@@ -28,8 +28,14 @@ public final class DataSizes {
     }
 
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
+    private final RowCounts rowCounts = new RowCounts();
     /** DuckDB's block size, read once (0 until then). */
     private volatile long blockSize;
+
+    /** The exact rows of each of {@code tables} and of their rollups, by {@link SystemRows#rowCountKey} ({@link RowCounts}). */
+    public Map<String, Long> rowCounts(StatementContext ctx, List<TableMeta> tables) {
+        return rowCounts.of(ctx.txn().connection(), tables);
+    }
 
     /** The bytes of {@code t}'s own rows (its base index); 0 for a view. */
     public long tableBytes(StatementContext ctx, TableMeta t, Map<String, Long> rowCounts) {
@@ -133,7 +139,8 @@ public final class DataSizes {
         return t.duckSchema() + "\u0000" + t.duckTable();
     }
 
-    private static long versions(TableMeta t) {
+    /** A sum of the table's partition versions, which every write of its rows moves. */
+    static long versions(TableMeta t) {
         long versions = 0;
         for (PartitionMeta p : t.partitioning().partitions()) {
             versions += p.visibleVersion();

@@ -112,11 +112,9 @@ public final class InformationSchema implements SystemTables {
     }
 
     /**
-     * TABLE_ROWS is DuckDB's count of each table's rows (as MySQL's, an estimate where rows were
-     * deleted); DATA_LENGTH the bytes of its rows and rollups ({@link DataSizes}).
+     * TABLE_ROWS is each table's count of rows ({@link RowCounts}); DATA_LENGTH the bytes of its rows and rollups ({@link DataSizes}).
      */
     private static String tables(StatementContext ctx, DataSizes sizes) {
-        Map<String, Long> counts = SystemRows.tableRowCounts(ctx.txn().connection());
         List<TableMeta> visible = new ArrayList<>();
         for (DatabaseMeta db : ctx.catalog().databases()) {
             for (TableMeta t : ctx.catalog().tables(db.name())) {
@@ -125,6 +123,7 @@ public final class InformationSchema implements SystemTables {
                 }
             }
         }
+        Map<String, Long> counts = sizes.rowCounts(ctx, visible);
         sizes.measureStale(ctx, visible, counts);
         List<List<Object>> rows = new ArrayList<>();
         for (TableMeta t : visible) {

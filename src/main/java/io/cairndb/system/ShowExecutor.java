@@ -126,7 +126,7 @@ public final class ShowExecutor {
         cols.add(new ResultColumn("RowCount", DataType.BIGINT));
         List<Long> counts = rowCounts(ctx, t);
         long rowsInAll = counts.stream().mapToLong(Long::longValue).sum();
-        long bytesInAll = rowsInAll == 0 ? 0 : sizes.tableBytes(ctx, t, SystemRows.tableRowCounts(ctx.txn().connection()));
+        long bytesInAll = rowsInAll == 0 ? 0 : sizes.tableBytes(ctx, t, sizes.rowCounts(ctx, List.of(t)));
         ZoneId zone = ctx.session().zone();
         List<List<Object>> rows = new ArrayList<>();
         List<PartitionMeta> parts = t.partitioning().partitions();

@@ -66,8 +66,8 @@ final class SystemRows {
     }
 
     /**
-     * DuckDB's count of the rows of every stored table (as MySQL's TABLE_ROWS, an estimate where rows
-     * were deleted), by {@link #rowCountKey}.
+     * DuckDB's estimate of the rows of every stored table (it counts rows that were deleted or
+     * replaced), by {@link #rowCountKey}; {@link RowCounts} counts them.
      */
     static java.util.Map<String, Long> tableRowCounts(java.sql.Connection c) {
         java.util.Map<String, Long> counts = new java.util.HashMap<>();
