@@ -69,8 +69,12 @@ ALTER TABLE t DROP COLUMN k
 statement error Can not add column which already exists in base table: n
 ALTER TABLE t ADD COLUMN n INT
 
-statement ok
+# A property Doris does not know is refused by name, and nothing changes.
+statement error Unknown table property: [my.property]
 ALTER TABLE t SET ("my.property" = "x")
+
+statement ok
+ALTER TABLE t SET ("storage_medium" = "SSD")
 
 statement ok
 ALTER TABLE t MODIFY COMMENT 'renamed soon'

@@ -9,7 +9,7 @@ USE db
 statement ok
 CREATE TABLE u (k INT NOT NULL, v VARCHAR(20)) UNIQUE KEY(k)
 PARTITION BY RANGE(k) (PARTITION p0 VALUES LESS THAN (10), PARTITION p1 VALUES LESS THAN (20))
-DISTRIBUTED BY HASH(k) BUCKETS 4 PROPERTIES ("replication_num" = "1", "my.custom" = "kept")
+DISTRIBUTED BY HASH(k) BUCKETS 4 PROPERTIES ("replication_num" = "1", "storage_medium" = "SSD")
 
 statement ok
 INSERT INTO u VALUES (1, 'one'), (11, 'eleven')

@@ -16,7 +16,7 @@ CREATE TABLE agg (
 COMMENT 'daily counts'
 PARTITION BY RANGE(dt) (PARTITION p202401 VALUES [("2024-01-01"), ("2024-02-01")))
 DISTRIBUTED BY HASH(k) BUCKETS 8
-PROPERTIES ("replication_num" = "1", "some.unknown" = "value")
+PROPERTIES ("replication_num" = "1", "storage_medium" = "SSD")
 
 query columns=Create_Table
 SHOW CREATE TABLE agg
@@ -34,7 +34,7 @@ PARTITION BY RANGE(`dt`)
 DISTRIBUTED BY HASH(`k`) BUCKETS 8
 PROPERTIES (
 "replication_num" = "1",
-"some.unknown" = "value"
+"storage_medium" = "SSD"
 );
 
 statement ok
@@ -86,7 +86,7 @@ PARTITION BY RANGE(`dt`)
 DISTRIBUTED BY HASH(`k`) BUCKETS 8
 PROPERTIES (
 "replication_num" = "1",
-"some.unknown" = "value"
+"storage_medium" = "SSD"
 );
 
 statement ok

@@ -48,6 +48,7 @@ public final class TableDefinitionAnalyzer {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + c.name() + "'");
             }
         }
+        TableProperties.checkCreate(ct.properties());
         KeyModel model = ct.keys() == null ? KeyModel.DUPLICATE : ct.keys().model();
         List<String> keyNames = ct.keys() == null ? defaultDuplicateKeys(columnDefs) : ct.keys().columns();
         checkKeyPrefix(columnDefs, keyNames);

@@ -221,6 +221,7 @@ public final class AlterTableDdl {
             return t.withName(rename.newName());
         }
         if (clause instanceof Statement.SetProperties set) {
+            io.cairndb.analyzer.TableProperties.checkAlter(set.properties());
             for (String k : List.of(SequenceColumn.COL_PROPERTY, SequenceColumn.TYPE_PROPERTY)) {
                 if (set.properties().containsKey(k)) {
                     throw new CairnException(ErrorCode.NOT_SUPPORTED, "Property " + k

@@ -1,5 +1,6 @@
 package io.cairndb.mv;
 
+import io.cairndb.analyzer.TableProperties;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.TableMeta;
 import io.cairndb.error.CairnException;
@@ -18,6 +19,12 @@ final class MvProperties {
     private static final Set<String> ALTERABLE = Set.of("grace_period", "excluded_trigger_tables", "refresh_partition_num",
             "partition_sync_limit", "partition_sync_time_unit", "partition_date_format", "enable_query_rewrite", "refresh_mode",
             NONDETERMINISTIC, IvmWindow.PROPERTY);
+
+    /** StarRocks's partition refresh properties, which its seed says have no effect on an incremental MV. */
+    private static final Set<String> NO_EFFECT_ON_IVM = Set.of("partition_refresh_number", "partition_refresh_strategy",
+            "auto_refresh_partitions_limit");
+    /** MV properties CREATE takes besides those ALTER changes. */
+    private static final Set<String> AT_CREATE = Set.of("ivm_use_full_keys");
 
     private MvProperties() {
     }
@@ -58,6 +65,7 @@ final class MvProperties {
      */
     static Map<String, String> validate(Map<String, String> changes, Map<String, String> current, boolean altering) {
         Map<String, String> out = new LinkedHashMap<>(current);
+        Map<String, String> unknown = new LinkedHashMap<>();
         changes.forEach((k, v) -> {
             String key = k.toLowerCase(Locale.ROOT);
             String value = v.trim();
@@ -106,11 +114,26 @@ final class MvProperties {
                         throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "enable_query_rewrite must be true or false, not " + v);
                     }
                 }
+                case "workload_group" -> throw new CairnException(ErrorCode.NOT_SUPPORTED,
+                        "workload_group is not supported: refresh tasks share the server's resources");
                 default -> {
+                    if (!ALTERABLE.contains(key) && !AT_CREATE.contains(key) && !NO_EFFECT_ON_IVM.contains(key)
+                            && !TableProperties.known(key)) {
+                        unknown.put(k, v);
+                    }
                 }
             }
             out.put(key, v);
         });
+        if (!unknown.isEmpty()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown properties: " + unknown);
+        }
+        for (String key : NO_EFFECT_ON_IVM) {
+            if (out.containsKey(key) && !"INCREMENTAL".equalsIgnoreCase(out.getOrDefault("refresh_mode", "").trim())) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, key + " is not supported: refresh_partition_num sets how many "
+                        + "partitions one refresh statement rebuilds");
+            }
+        }
         return out;
     }
 

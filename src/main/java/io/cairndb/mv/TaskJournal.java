@@ -104,7 +104,7 @@ final class TaskJournal implements AutoCloseable {
     /** Closes the journal; after an orderly stop every task has ended, so it is emptied. */
     @Override
     public synchronized void close() {
-        if (channel == null) {
+        if (channel == null || !channel.isOpen()) {
             return;
         }
         try {
