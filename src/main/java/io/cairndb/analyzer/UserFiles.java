@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  * The files local() may read, as in Doris: those inside {@code user_files_secure_path}. A file path
  * is relative to that directory (an absolute one must lie inside it), may not contain {@code ..}, and
  * must stay inside once symbolic links are followed; a glob is matched inside the directory only.
+ * SELECT .. INTO OUTFILE writes inside the same directory, under the same rules.
  */
-final class UserFiles {
+public final class UserFiles {
     private final Path dir;
 
     private UserFiles(Path dir) {
@@ -33,6 +34,43 @@ final class UserFiles {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "local() needs user_files_secure_path to be set");
         }
         return new UserFiles(Path.of(setting.strip()).toAbsolutePath().normalize());
+    }
+
+    /**
+     * Where SELECT .. INTO OUTFILE may write the files whose names begin with {@code prefix}: a
+     * directory inside {@code user_files_secure_path} (created there when missing) and the start of
+     * the files' names.
+     */
+    public static OutputPrefix outputPrefix(FeConfig config, String prefix) {
+        String setting = config.get("user_files_secure_path");
+        if (setting == null || setting.isBlank()) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "INTO OUTFILE needs user_files_secure_path to be set");
+        }
+        UserFiles files = new UserFiles(Path.of(setting.strip()).toAbsolutePath().normalize());
+        if (prefix.contains("..")) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "can not contain '..' in path");
+        }
+        Path realDir = files.realDir(prefix);
+        Path relative;
+        try {
+            relative = files.relative(Path.of(prefix), realDir, prefix);
+        } catch (InvalidPathException e) {
+            throw notAllowed(prefix);
+        }
+        Path target = realDir.resolve(relative);
+        // A prefix ending in / names a directory: the files are named after the query alone.
+        Path dir = prefix.endsWith("/") ? target : target.getParent();
+        String name = prefix.endsWith("/") ? "" : target.getFileName().toString();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "cannot create the directory of " + prefix + ": " + e.getMessage(), e);
+        }
+        return new OutputPrefix(inside(dir, realDir, prefix), name);
+    }
+
+    /** The directory of INTO OUTFILE's files and the start of their names. */
+    public record OutputPrefix(Path dir, String name) {
     }
 
     /**

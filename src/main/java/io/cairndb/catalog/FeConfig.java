@@ -51,6 +51,8 @@ public final class FeConfig {
             // The directory local() may read; empty means <data-dir>/user_files for the server, while an
             // embedded database without it refuses local().
             Map.entry("user_files_secure_path", ""),
+            // Whether SELECT .. INTO OUTFILE may write local files (inside user_files_secure_path), as in Doris.
+            Map.entry("enable_outfile_to_local", "false"),
             // root's password when the data directory is new (plain, or *HEX as PASSWORD() gives it).
             Map.entry(INITIAL_ROOT_PASSWORD, ""));
 

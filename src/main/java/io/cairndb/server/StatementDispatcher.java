@@ -59,6 +59,9 @@ final class StatementDispatcher {
             QueryTranslator.AnsweredQuery answered = ctx.translator().answering(withSelectLimit(q.query()));
             return session.query(ctx, answered.sql(), answered.sources());
         }
+        if (statement instanceof Statement.Outfile o) {
+            return OutfileWriter.write(ctx, o, ctx.translator().answering(o.query()).sql(), ctx.translator().describe(o.query()));
+        }
         if (statement instanceof Statement.Explain e) {
             return explain(ctx, e);
         }

@@ -84,7 +84,13 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
 
     @Override
     public Statement visitQueryStatement(QueryStatementContext ctx) {
-        return new Statement.QueryStatement(query(ctx.query()));
+        Query query = query(ctx.query());
+        OutfileClauseContext out = ctx.outfileClause();
+        if (out == null) {
+            return new Statement.QueryStatement(query);
+        }
+        return new Statement.Outfile(query, TreeValues.string(out.path), out.format == null ? null : identifier(out.format),
+                TreeValues.properties(out.propertiesClause() == null ? null : out.propertiesClause().propertyList()));
     }
 
     @Override

@@ -11,6 +11,13 @@ import java.util.Map;
  */
 public interface Statement {
 
+    /** SELECT .. INTO OUTFILE: {@code format} as written (null: CSV), properties as given. */
+    record Outfile(Query query, String path, String format, Map<String, String> properties) implements Statement {
+        public Outfile {
+            properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
+        }
+    }
+
     record QueryStatement(Query query) implements Statement {
     }
 
