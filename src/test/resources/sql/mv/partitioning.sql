@@ -108,7 +108,7 @@ CREATE MATERIALIZED VIEW mv_bad BUILD DEFERRED REFRESH AUTO ON MANUAL
 PARTITION BY (k1) DISTRIBUTED BY RANDOM BUCKETS 2
 AS SELECT k1, k2 FROM t1
 
-statement error partition column can not find from sql select column
+statement error partition column can not find from sql select column: nope is not among the select list's columns [k1, k2]; select it, or name its expression with AS nope
 CREATE MATERIALIZED VIEW mv_bad BUILD DEFERRED REFRESH AUTO ON MANUAL
 PARTITION BY (nope) DISTRIBUTED BY RANDOM BUCKETS 2
 AS SELECT k1, k2 FROM t1

@@ -76,7 +76,9 @@ record MvDefinition(Query query, PlanNode plan, QueryLineage lineage, List<Colum
             }
         }
         if (position < 0 || position >= lineage.columns().size()) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition column can not find from sql select column");
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "partition column can not find from sql select column: "
+                    + partitionColumn + " is not among the select list's columns " + names + "; select it, or name its "
+                    + "expression with AS " + partitionColumn);
         }
         ColumnLineage l = lineage.columns().get(position);
         if (l.invalidExpression() != null) {

@@ -217,8 +217,12 @@ public final class StreamLoad {
             if (!named) {
                 names.addAll(tableColumns);
                 if (names.size() != fileColumns.size()) {
+                    // Most often a comma file loaded without a separator: say which one was used.
+                    String separator = headers.containsKey("column_separator") ? ""
+                            : "; the default column_separator is \\t (tab): set the column_separator header "
+                            + "(-H \"column_separator:,\" for a comma file)";
                     throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The data has " + fileColumns.size() + " column(s) but table "
-                            + table + " has " + names.size() + ": name the data's columns with the columns header");
+                            + table + " has " + names.size() + separator + ", or name the data's columns with the columns header");
                 }
             }
         } else {

@@ -248,6 +248,11 @@ class StreamLoadTest {
         JsonNode columns = load("root", "", "t", "1\ta\n", Map.of());
         assertEquals("Fail", columns.get("Status").asText());
         assertTrue(columns.get("Message").asText().startsWith("The data has 2 column(s) but table t has 3"), columns.toString());
+        // A comma file without column_separator: the answer says the default is a tab and what to set.
+        JsonNode comma = load("root", "", "t", "1,a,1\n", Map.of());
+        assertEquals("The data has 1 column(s) but table t has 3; the default column_separator is \\t (tab): set the "
+                + "column_separator header (-H \"column_separator:,\" for a comma file), or name the data's columns with the "
+                + "columns header", comma.get("Message").asText());
         JsonNode unsupported = load("root", "", "t", "1\ta\t1\n", Map.of("merge_type", "DELETE"));
         assertEquals("Stream Load header merge_type is not supported", unsupported.get("Message").asText());
         JsonNode missing = load("root", "", "nope", "1\n", Map.of());
