@@ -108,3 +108,107 @@ SELECT count(*), count(DISTINCT at), count(DISTINCT ts), max(today) = current_da
 
 statement ok
 ALTER MATERIALIZED VIEW mv_clock SET ("enable_nondeterministic_function" = "true")
+
+# A string the definition computes (a literal here) is VARCHAR(65533) in the MV, as Doris widens it;
+# without a key clause the MV's key is Doris's default one (leading columns, up to three, ending at a
+# string); SHOW CREATE prints it, and its text creates the same MV again.
+statement ok
+CREATE TABLE t3 (k1 INT NOT NULL, k2 INT NOT NULL, v INT) DUPLICATE KEY(k1) DISTRIBUTED BY HASH(k1) BUCKETS 1
+
+statement ok
+CREATE MATERIALIZED VIEW mv_keys BUILD DEFERRED REFRESH COMPLETE ON MANUAL DISTRIBUTED BY HASH(k1) BUCKETS 1
+PROPERTIES ("grace_period" = "3333", "replication_num" = "1")
+AS SELECT k1, k2 FROM t3
+
+query columns=Create_Materialized_View
+SHOW CREATE MATERIALIZED VIEW mv_keys
+----
+CREATE MATERIALIZED VIEW `mv_keys` (
+  `k1` INT,
+  `k2` INT
+)
+BUILD DEFERRED REFRESH COMPLETE ON MANUAL
+DUPLICATE KEY(`k1`, `k2`)
+DISTRIBUTED BY HASH(`k1`) BUCKETS 1
+PROPERTIES (
+"grace_period" = "3333",
+"replication_num" = "1"
+)
+AS SELECT k1, k2 FROM t3
+
+statement ok
+CREATE MATERIALIZED VIEW `mv_keys_again` (
+  `k1` INT,
+  `k2` INT
+)
+BUILD DEFERRED REFRESH COMPLETE ON MANUAL
+DUPLICATE KEY(`k1`, `k2`)
+DISTRIBUTED BY HASH(`k1`) BUCKETS 1
+PROPERTIES (
+"grace_period" = "3333",
+"replication_num" = "1"
+)
+AS SELECT k1, k2 FROM t3
+
+query columns=Field,Type,Key
+DESC mv_keys_again
+----
+k1|INT|true
+k2|INT|true
+
+# mv_infos().MvProperties lists the MV's own properties, not the table's.
+query
+SELECT Name, MvProperties FROM mv_infos("database" = "db") WHERE Name LIKE 'mv_keys%' ORDER BY Name
+----
+mv_keys|{grace_period=3333}
+mv_keys_again|{grace_period=3333}
+
+statement ok
+CREATE MATERIALIZED VIEW mv_lit BUILD DEFERRED REFRESH COMPLETE ON MANUAL DISTRIBUTED BY HASH(k1) BUCKETS 1
+AS SELECT k1, 'abc' AS lit, concat('x', cast(v AS VARCHAR(3))) AS cx FROM t3
+
+query columns=Field,Type,Key
+DESC mv_lit
+----
+k1|INT|true
+lit|VARCHAR(65533)|true
+cx|VARCHAR(65533)|false
+
+# The partition of NULL values of a LIST-partitioned MV is p_NULL, as Doris names it.
+statement ok
+CREATE TABLE tl (k INT NOT NULL, g INT NULL, v INT) DUPLICATE KEY(k)
+PARTITION BY LIST(g) (PARTITION p1 VALUES IN (1), PARTITION pn VALUES IN (NULL)) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO tl VALUES (1, 1, 10), (2, NULL, 20)
+
+statement ok
+CREATE MATERIALIZED VIEW mv_list BUILD IMMEDIATE REFRESH AUTO ON MANUAL PARTITION BY (g) DISTRIBUTED BY HASH(g) BUCKETS 1
+AS SELECT g, sum(v) AS s FROM tl GROUP BY g
+
+wait tasks
+
+query columns=PartitionName
+SHOW PARTITIONS FROM mv_list
+----
+p_1
+p_NULL
+
+statement ok
+CREATE MATERIALIZED VIEW `mv_lit_again` (
+  `k1` INT,
+  `lit` VARCHAR(65533) NOT NULL,
+  `cx` VARCHAR(65533) NULL
+)
+BUILD DEFERRED REFRESH COMPLETE ON MANUAL
+DUPLICATE KEY(`k1`, `lit`)
+DISTRIBUTED BY HASH(`k1`) BUCKETS 1
+AS SELECT k1, 'abc' AS lit, concat('x', cast(v AS VARCHAR(3))) AS cx FROM t3
+
+statement error Column k1 is declared BIGINT but the query gives it as INT
+CREATE MATERIALIZED VIEW mv_wrong (k1 BIGINT) BUILD DEFERRED REFRESH COMPLETE ON MANUAL DISTRIBUTED BY HASH(k1) BUCKETS 1
+AS SELECT k1 FROM t3
+
+statement error Column cx is declared NOT NULL but the query may give it NULL
+CREATE MATERIALIZED VIEW mv_wrong (cx VARCHAR(65533) NOT NULL) BUILD DEFERRED REFRESH COMPLETE ON MANUAL
+DISTRIBUTED BY RANDOM BUCKETS 1 AS SELECT concat('x', cast(v AS VARCHAR(3))) AS cx FROM t3

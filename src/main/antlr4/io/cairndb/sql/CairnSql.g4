@@ -79,8 +79,9 @@ createMaterializedView
       AS query
     ;
 
+// A type (and NULL / NOT NULL), as SHOW CREATE MATERIALIZED VIEW prints it, is checked against the query's.
 mvColumn
-    : identifier (COMMENT string)?
+    : identifier (dataType (NOT? NULL)?)? (COMMENT string)?
     ;
 
 mvRefresh

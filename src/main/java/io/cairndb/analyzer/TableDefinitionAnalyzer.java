@@ -151,17 +151,26 @@ public final class TableDefinitionAnalyzer {
 
     /** Doris picks up to three leading columns, stopping after a string column and before a type that cannot be a key. */
     private static List<String> defaultDuplicateKeys(List<ColumnDef> defs) {
-        List<String> keys = new ArrayList<>();
-        for (ColumnDef c : defs) {
-            if (keys.size() == 3 || !canBeKey(c.type()) || c.aggregation() != null) {
+        int n = defaultKeyCount(defs.stream().map(c -> c.aggregation() == null ? c.type() : null).toList());
+        return defs.subList(0, n).stream().map(ColumnDef::name).toList();
+    }
+
+    /**
+     * How many leading columns of these types Doris makes the key of a table (or MV) that names none:
+     * up to three that can be keys, ending after the first string. A null type ends the key.
+     */
+    public static int defaultKeyCount(List<DataType> types) {
+        int n = 0;
+        for (DataType t : types) {
+            if (n == 3 || t == null || !canBeKey(t)) {
                 break;
             }
-            keys.add(c.name());
-            if (c.type().kind().isString()) {
+            n++;
+            if (t.kind().isString()) {
                 break;
             }
         }
-        return keys;
+        return n;
     }
 
     private static boolean canBeKey(DataType t) {

@@ -21,4 +21,9 @@ public record ColumnMeta(String name, DataType type, boolean nullable, boolean k
         return new ColumnMeta(newName, type, nullable, key, aggregation, autoIncrement, autoIncrementStart, defaultValue, onUpdate,
                 comment);
     }
+
+    public ColumnMeta withKey(boolean isKey) {
+        return new ColumnMeta(name, type, nullable, isKey, aggregation, autoIncrement, autoIncrementStart, defaultValue, onUpdate,
+                comment);
+    }
 }

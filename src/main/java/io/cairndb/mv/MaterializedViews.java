@@ -2,6 +2,7 @@ package io.cairndb.mv;
 
 import io.cairndb.analyzer.StarExpansion;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.analyzer.TableDefinitionAnalyzer;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DistributionMeta;
@@ -203,16 +204,33 @@ public final class MaterializedViews {
             if (!seen.add(colName.toLowerCase(Locale.ROOT))) {
                 throw new CairnException(ErrorCode.DUPLICATE_COLUMN, "Duplicate column name '" + colName + "'");
             }
-            DataType type = baseType(ctx, def, literals.type(i, def.plan().outputs().get(i).type()), i);
-            // As in CTAS, computed strings become VARCHAR(65533) so they can be keys.
-            if (type.kind() == TypeKind.STRING) {
-                type = DataType.varchar(-1);
-            }
-            String comment = s.columns().isEmpty() ? null : s.columns().get(i).comment();
-            boolean key = s.keys().isEmpty() ? i == 0 : s.keys().stream().anyMatch(colName::equalsIgnoreCase);
+            DataType derived = literals.type(i, def.plan().outputs().get(i).type());
+            DataType base = baseType(ctx, def, derived, i);
+            // As in Doris, a string not read from a base column as it is (a literal, an expression) is
+            // VARCHAR(65533): its length is that of the values seen, not a declared one.
+            DataType type = base != null ? base : derived.kind().isString() ? DataType.varchar(-1) : derived;
+            MvStatement.Column stated = s.columns().isEmpty() ? null : s.columns().get(i);
+            String comment = stated == null ? null : stated.comment();
+            boolean key = s.keys().stream().anyMatch(colName::equalsIgnoreCase);
             // NOT NULL where the plan proves the column never is NULL, as Doris derives it.
             boolean nullable = def.plan().outputs().get(i).nullable();
+            if (stated != null && stated.type() != null && !stated.type().toString().equals(type.toString())) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Column " + colName + " is declared " + stated.type()
+                        + " but the query gives it as " + type);
+            }
+            if (stated != null && Boolean.FALSE.equals(stated.nullable()) && nullable) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Column " + colName + " is declared NOT NULL but the query "
+                        + "may give it NULL");
+            }
+            nullable |= stated != null && Boolean.TRUE.equals(stated.nullable());
             out.add(new ColumnMeta(colName, type, nullable, key, null, false, null, null, null, comment));
+        }
+        if (s.keys().isEmpty()) {
+            // Without a key clause, Doris's key of a table that names none.
+            int keys = Math.max(1, TableDefinitionAnalyzer.defaultKeyCount(out.stream().map(ColumnMeta::type).toList()));
+            for (int i = 0; i < keys && i < out.size(); i++) {
+                out.set(i, out.get(i).withKey(true));
+            }
         }
         for (String k : s.keys()) {
             if (out.stream().noneMatch(c -> c.name().equalsIgnoreCase(k))) {
@@ -223,23 +241,23 @@ public final class MaterializedViews {
     }
 
     /**
-     * The type of output column {@code i}: a base column selected as it is keeps its declared type
-     * (VARCHAR(10) stays VARCHAR(10)); anything else has the type DuckDB derives.
+     * The declared type of the base column output column {@code i} selects as it is (VARCHAR(10) stays
+     * VARCHAR(10)), or null when it is computed ({@code derived} is the type the plan gives it).
      */
     private static DataType baseType(StatementContext ctx, MvDefinition def, DataType derived, int i) {
         var lineage = def.lineage().columns().get(i);
         if (lineage.origins().size() != 1 || lineage.origins().get(0).unit() != null) {
-            return derived;
+            return null;
         }
         var o = lineage.origins().get(0);
         TableMeta base = ctx.catalog().table(o.database(), o.table());
         ColumnMeta column = base == null ? null : base.column(o.column());
         if (column == null) {
-            return derived;
+            return null;
         }
         boolean sameKind = column.type().kind() == derived.kind()
                 || derived.kind() == TypeKind.STRING && (column.type().kind() == TypeKind.VARCHAR || column.type().kind() == TypeKind.CHAR);
-        return sameKind ? column.type() : derived;
+        return sameKind ? column.type() : null;
     }
 
     private static PartitionScheme initialPartitions(StatementContext ctx, MvStatement.Create s, MvDefinition def,

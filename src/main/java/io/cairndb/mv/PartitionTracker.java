@@ -220,7 +220,9 @@ final class PartitionTracker {
             if (tr.unit() != null) {
                 throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "date_trunc can not roll up the LIST partitions of " + tr.table().name());
             }
-            List<String> flat = p.listValues().stream().map(v -> String.join("_", v)).toList();
+            // The partition of NULL values is p_NULL, as Doris names it.
+            List<String> flat = p.listValues().stream()
+                    .map(v -> String.join("_", v.stream().map(x -> x == null ? "NULL" : x).toList())).toList();
             return new Target("p_" + compact(String.join("_", flat)), List.of(), List.of(), p.listValues(), Map.of());
         }
         if (tr.unit() == null) {

@@ -37,7 +37,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     private final ExpressionBuilder expressions = new ExpressionBuilder(this);
     private final DdlBuilder ddl = new DdlBuilder(this, expressions);
     private final StreamAdminBuilder streams = new StreamAdminBuilder();
-    private final MvBuilder mvs = new MvBuilder(this);
+    private final MvBuilder mvs = new MvBuilder(this, expressions);
     private final AccountBuilder accounts = new AccountBuilder();
     private final ShowBuilder shows = new ShowBuilder(this);
     /** Token indexes of all {@code ?} placeholders, ascending. */

@@ -26,16 +26,20 @@ import java.util.Locale;
 /** Builds the materialized-view statements. */
 final class MvBuilder extends CairnSqlBaseVisitor<Object> {
     private final AstBuilder ast;
+    private final ExpressionBuilder expressions;
 
-    MvBuilder(AstBuilder ast) {
+    MvBuilder(AstBuilder ast, ExpressionBuilder expressions) {
         this.ast = ast;
+        this.expressions = expressions;
     }
 
     @Override
     public Statement visitCreateMaterializedView(CreateMaterializedViewContext ctx) {
         List<MvStatement.Column> columns = ctx.mvColumn().stream()
                 .map(c -> new MvStatement.Column(TreeValues.identifier(c.identifier()),
-                        c.string() == null ? null : TreeValues.string(c.string())))
+                        c.string() == null ? null : TreeValues.string(c.string()),
+                        c.dataType() == null ? null : expressions.dataType(c.dataType()),
+                        c.NULL() == null ? null : c.NOT() == null))
                 .toList();
         if (ctx.mvRefresh().size() > 1) {
             throw SyntaxErrors.at(ctx.mvRefresh(1).getStart(), "REFRESH may be given only once");

@@ -3,6 +3,7 @@ package io.cairndb.system;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.DatabaseMeta;
+import io.cairndb.analyzer.TableProperties;
 import io.cairndb.catalog.MvMeta;
 import io.cairndb.catalog.PartitionMeta;
 import io.cairndb.catalog.TableMeta;
@@ -17,6 +18,7 @@ import io.cairndb.mv.TaskRecord;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,7 +81,7 @@ final class MvSystemTables {
             }
             rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), MvDescriptions.state(ctx.catalog(), mv),
                     MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv, ctx.session().zone()),
-                    mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mv.properties().toString(),
+                    mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mvProperties(mv),
                     MvDescriptions.partitionInfo(mv), MvDescriptions.inSync(ctx.catalog(), mv), MvDescriptions.ivmStreams(mv)));
         }
         return SystemRows.fromItem(SystemRows.columns("Id", DataType.BIGINT, "Name", DataType.STRING, "JobName", DataType.STRING,
@@ -279,5 +281,16 @@ final class MvSystemTables {
                 "DURATION_TIME", DataType.DOUBLE, "IMV_SOURCE_VERSION_RANGE", DataType.STRING,
                 "IMV_SOURCE_TIMESTAMP_RANGE", DataType.STRING, "IMV_SOURCE_PINNED_SNAPSHOT_ID_MAP", DataType.STRING,
                 "ERROR_CODE", DataType.BIGINT, "ERROR_MESSAGE", DataType.STRING, "FAILED_QUERY_ID", DataType.STRING), rows);
+    }
+
+    /** The MV's own properties, as Doris's MvProperties shows them: not the table properties it was created with. */
+    private static String mvProperties(MvMeta mv) {
+        Map<String, String> own = new LinkedHashMap<>();
+        mv.properties().forEach((k, v) -> {
+            if (!TableProperties.known(k)) {
+                own.put(k, v);
+            }
+        });
+        return own.toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.cairndb.sql.tree;
 
+import io.cairndb.catalog.DataType;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,14 @@ public final class MvStatement {
     }
 
     /** A column name of an MV's or a view's column list; comment nullable. */
-    public record Column(String name, String comment) {
+    /**
+     * A column of a view's or MV's column list: its name and comment, and for an MV the type and
+     * nullability it may state (null: not stated), as SHOW CREATE MATERIALIZED VIEW prints them.
+     */
+    public record Column(String name, String comment, DataType type, Boolean nullable) {
+        public Column(String name, String comment) {
+            this(name, comment, null, null);
+        }
     }
 
     /** {@code PARTITION BY col} or {@code PARTITION BY date_trunc(col, 'unit')}; unit nullable. */
