@@ -97,8 +97,8 @@ WHERE MvDatabaseName = "ivm_demo"
   AND MvName = "orders_by_status"
 ORDER BY CreateTime DESC, TaskId DESC
 ----
-SUCCESS|{"triggerMode":"MANUAL","refreshMethod":"INCREMENTAL FALLBACK","isComplete":false,"planSignatureMatches":true}|PARTIAL|NULL|(empty)
-SUCCESS|{"triggerMode":"MANUAL","refreshMethod":"COMPLETE","isComplete":true,"planSignatureMatches":true}|COMPLETE|NULL|(empty)
+SUCCESS|{"triggerMode":"MANUAL","partitions":[],"isComplete":false,"refreshMode":"INCREMENTAL","fallback":true,"planSignatureMatches":true}|PARTIAL|NULL|(empty)
+SUCCESS|{"triggerMode":"MANUAL","partitions":[],"isComplete":true,"refreshMode":"COMPLETE","planSignatureMatches":true}|COMPLETE|NULL|(empty)
 
 # The hidden IVM columns (the group's row count, the sum's non-NULL count) are not shown, except when asked for.
 query

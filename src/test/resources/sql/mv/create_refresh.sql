@@ -53,7 +53,7 @@ mv_1_0|1|NORMAL|SUCCESS|BUILD IMMEDIATE REFRESH AUTO ON MANUAL|1|MTMVPartitionIn
 query
 SELECT MvName, MvDatabaseName, Status, RefreshMode, NeedRefreshPartitions, Progress, TaskContext FROM tasks('type' = 'mv')
 ----
-mv_1_0|mvdb|SUCCESS|COMPLETE|["mv_1_0"]|100.00% (1/1)|{"triggerMode":"SYSTEM","isComplete":false,"planSignatureMatches":true}
+mv_1_0|mvdb|SUCCESS|COMPLETE|["mv_1_0"]|100.00% (1/1)|{"triggerMode":"SYSTEM","partitions":[],"isComplete":false,"refreshMode":"AUTO","planSignatureMatches":true}
 
 # Unchanged bases: AUTO refreshes nothing, the task says so.
 statement ok
@@ -160,7 +160,7 @@ SELECT * FROM mv_part
 query
 SELECT RefreshMode, Progress, TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----
-COMPLETE|100.00% (4/4)|{"triggerMode":"MANUAL","isComplete":true,"planSignatureMatches":true}
+COMPLETE|100.00% (4/4)|{"triggerMode":"MANUAL","partitions":[],"isComplete":true,"refreshMode":"COMPLETE","planSignatureMatches":true}
 
 statement ok
 REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_20231017_20231018) FORCE WITH SYNC MODE
@@ -170,7 +170,7 @@ REFRESH MATERIALIZED VIEW mv_part PARTITIONS (p_20231017_20231018) FORCE WITH SY
 query
 SELECT TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1
 ----
-{"triggerMode":"MANUAL","partitions":["p_20231017_20231018"],"isComplete":false,"planSignatureMatches":true}
+{"triggerMode":"MANUAL","partitions":["p_20231017_20231018"],"isComplete":false,"refreshMode":"PARTITIONS","planSignatureMatches":true}
 
 query
 SELECT RefreshMode, NeedRefreshPartitions FROM tasks('type' = 'mv') WHERE MvName = 'mv_part' ORDER BY TaskId DESC LIMIT 1

@@ -40,9 +40,9 @@ wait tasks
 query rowsort
 SELECT MvName, Status, TaskContext FROM tasks('type' = 'mv')
 ----
-mv_part|SUCCESS|{"triggerMode":"SYSTEM","isComplete":false,"planSignatureMatches":true}
-mv_star|SUCCESS|{"triggerMode":"SYSTEM","isComplete":false,"planSignatureMatches":true}
-mv_sum|SUCCESS|{"triggerMode":"SYSTEM","isComplete":false,"planSignatureMatches":true}
+mv_part|SUCCESS|{"triggerMode":"SYSTEM","partitions":[],"isComplete":false,"refreshMode":"AUTO","planSignatureMatches":true}
+mv_star|SUCCESS|{"triggerMode":"SYSTEM","partitions":[],"isComplete":false,"refreshMode":"AUTO","planSignatureMatches":true}
+mv_sum|SUCCESS|{"triggerMode":"SYSTEM","partitions":[],"isComplete":false,"refreshMode":"AUTO","planSignatureMatches":true}
 
 # New rows change the data, not the plan.
 statement ok
@@ -57,8 +57,8 @@ REFRESH MATERIALIZED VIEW mv_part AUTO WITH SYNC MODE
 query
 SELECT MvName, RefreshMode, TaskContext FROM tasks('type' = 'mv') WHERE MvName IN ('mv_sum', 'mv_part') ORDER BY TaskId DESC LIMIT 2
 ----
-mv_part|PARTIAL|{"triggerMode":"MANUAL","isComplete":false,"planSignatureMatches":true}
-mv_sum|COMPLETE|{"triggerMode":"MANUAL","isComplete":false,"planSignatureMatches":true}
+mv_part|PARTIAL|{"triggerMode":"MANUAL","partitions":[],"isComplete":false,"refreshMode":"AUTO","planSignatureMatches":true}
+mv_sum|COMPLETE|{"triggerMode":"MANUAL","partitions":[],"isComplete":false,"refreshMode":"AUTO","planSignatureMatches":true}
 
 # A refresh that rebuilds nothing still binds the definition and checks its plan.
 statement ok
@@ -85,8 +85,8 @@ REFRESH MATERIALIZED VIEW mv_star COMPLETE WITH SYNC MODE
 query
 SELECT MvName, TaskContext FROM tasks('type' = 'mv') WHERE MvName IN ('mv_sum', 'mv_star') ORDER BY TaskId DESC LIMIT 2
 ----
-mv_star|{"triggerMode":"MANUAL","isComplete":true,"planSignatureMatches":true}
-mv_sum|{"triggerMode":"MANUAL","isComplete":true,"planSignatureMatches":true}
+mv_star|{"triggerMode":"MANUAL","partitions":[],"isComplete":true,"refreshMode":"COMPLETE","planSignatureMatches":true}
+mv_sum|{"triggerMode":"MANUAL","partitions":[],"isComplete":true,"refreshMode":"COMPLETE","planSignatureMatches":true}
 
 query
 SELECT count(*) FROM tasks('type' = 'mv') WHERE get_json_string(TaskContext, '$.planSignatureMatches') = 'true'
@@ -222,4 +222,4 @@ REFRESH MATERIALIZED VIEW mv_dim COMPLETE WITH SYNC MODE
 query
 SELECT Status, TaskContext FROM tasks('type' = 'mv') WHERE MvName = 'mv_dim' ORDER BY TaskId DESC LIMIT 1
 ----
-FAILED|{"triggerMode":"MANUAL","isComplete":true}
+FAILED|{"triggerMode":"MANUAL","partitions":[],"isComplete":true,"refreshMode":"COMPLETE"}

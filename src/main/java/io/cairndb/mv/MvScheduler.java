@@ -160,7 +160,7 @@ public final class MvScheduler implements AutoCloseable {
             TaskRecord record = new TaskRecord(taskIds.incrementAndGet(), mv.jobId(), mv.jobName(), mv.id(), mv.name(),
                     db == null ? 0 : db.id(), mv.database(), "PENDING", "", System.currentTimeMillis(), 0, 0, triggerMode,
                     triggerMode.equals("MANUAL") && request.mode().equals("COMPLETE"), null, List.of(), List.of(), queryId(),
-                    request.partitions(), null, mv.ivm() == null ? null : request.mode() + (request.fallback() ? " FALLBACK" : ""), null, 0,
+                    request.partitions(), null, request.mode() + (request.fallback() ? " FALLBACK" : ""), null, 0,
                     null, null, null);
             run = new TaskRun(record, request);
             if (job.running == null) {

@@ -83,16 +83,19 @@ public record TaskRecord(long taskId, long jobId, String jobName, long mvId, Str
     }
 
     /**
-     * isComplete is what was asked for (REFRESH .. COMPLETE), not what the task did (that is refreshMode);
-     * planSignatureMatches is there once a refresh succeeded.
+     * Doris's fields in Doris's order: the trigger, the partitions asked for, whether COMPLETE was asked
+     * for (isComplete; what the task did is RefreshMode), and the refresh method asked for (refreshMode:
+     * AUTO, COMPLETE, PARTITIONS or INCREMENTAL); then ours: fallback when an incremental refresh may
+     * fall back, planSignatureMatches once a refresh succeeded, and ivmCost.
      */
     public String taskContext() {
-        String partitions = requestedPartitions.isEmpty() ? "" : ",\"partitions\":" + TaskHistory.json(requestedPartitions);
+        String asked = requestedMethod == null ? (completeRequested ? "COMPLETE" : "AUTO") : requestedMethod.split(" ")[0];
+        String mode = asked.equals("STALE_PARTITIONS") || asked.equals("RANGE") ? "PARTITIONS" : asked;
+        String fallback = requestedMethod != null && requestedMethod.endsWith(" FALLBACK") ? ",\"fallback\":true" : "";
         String plan = planSignatureMatches == null ? "" : ",\"planSignatureMatches\":" + planSignatureMatches;
-        String method = requestedMethod == null ? "" : ",\"refreshMethod\":\"" + requestedMethod + "\"";
         String cost = ivmCost == null ? "" : ",\"ivmCost\":" + ivmCost;
-        return "{\"triggerMode\":\"" + triggerMode + "\"" + method + partitions + ",\"isComplete\":" + completeRequested + plan
-                + cost + "}";
+        return "{\"triggerMode\":\"" + triggerMode + "\",\"partitions\":" + TaskHistory.json(requestedPartitions)
+                + ",\"isComplete\":" + completeRequested + ",\"refreshMode\":\"" + mode + "\"" + fallback + plan + cost + "}";
     }
 
     TaskRecord with(String newStatus, String error, long start, long finish, String mode, List<String> need,

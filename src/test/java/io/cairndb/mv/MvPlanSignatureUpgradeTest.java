@@ -40,7 +40,7 @@ class MvPlanSignatureUpgradeTest {
             exec(s, "INSERT INTO t VALUES (1, 10)");
             exec(s, "CREATE MATERIALIZED VIEW mv BUILD DEFERRED REFRESH COMPLETE ON MANUAL AS SELECT k, sum(v) AS s FROM t GROUP BY k");
             exec(s, "REFRESH MATERIALIZED VIEW mv COMPLETE WITH SYNC MODE");
-            assertEquals(List.of("{\"triggerMode\":\"MANUAL\",\"isComplete\":true,\"planSignatureMatches\":true}"), rows(s, CONTEXT));
+            assertEquals(List.of("{\"triggerMode\":\"MANUAL\",\"partitions\":[],\"isComplete\":true,\"refreshMode\":\"COMPLETE\",\"planSignatureMatches\":true}"), rows(s, CONTEXT));
         }
         assertTrue(storedSignature().matches("[0-9a-f]{64}"), storedSignature());
         downgrade();
@@ -50,8 +50,8 @@ class MvPlanSignatureUpgradeTest {
             assertEquals(List.of("mv|NORMAL"), rows(s, "SELECT Name, State FROM mv_infos('database' = 'd')"));
             exec(s, "INSERT INTO t VALUES (2, 20)");
             exec(s, "REFRESH MATERIALIZED VIEW mv COMPLETE WITH SYNC MODE");
-            assertEquals(List.of("{\"triggerMode\":\"MANUAL\",\"isComplete\":true}",
-                    "{\"triggerMode\":\"MANUAL\",\"isComplete\":true,\"planSignatureMatches\":false}"), rows(s, CONTEXT));
+            assertEquals(List.of("{\"triggerMode\":\"MANUAL\",\"partitions\":[],\"isComplete\":true,\"refreshMode\":\"COMPLETE\"}",
+                    "{\"triggerMode\":\"MANUAL\",\"partitions\":[],\"isComplete\":true,\"refreshMode\":\"COMPLETE\",\"planSignatureMatches\":false}"), rows(s, CONTEXT));
             assertEquals(List.of("1|10", "2|20"), rows(s, "SELECT * FROM mv ORDER BY k"));
         }
         // A refresh does not adopt the fresh signature: only CREATE stores one.
