@@ -212,3 +212,23 @@ AS SELECT k1 FROM t3
 statement error Column cx is declared NOT NULL but the query may give it NULL
 CREATE MATERIALIZED VIEW mv_wrong (cx VARCHAR(65533) NOT NULL) BUILD DEFERRED REFRESH COMPLETE ON MANUAL
 DISTRIBUTED BY RANDOM BUCKETS 1 AS SELECT concat('x', cast(v AS VARCHAR(3))) AS cx FROM t3
+
+# An MV whose base lost a column it reads is in SCHEMA_CHANGE, and not in sync (Doris reports 0).
+statement ok
+CREATE TABLE u (k INT NOT NULL, a INT, b INT) UNIQUE KEY(k) DISTRIBUTED BY HASH(k) BUCKETS 1
+
+statement ok
+INSERT INTO u VALUES (1, 1, 1)
+
+statement ok
+CREATE MATERIALIZED VIEW mv_u BUILD IMMEDIATE REFRESH AUTO ON MANUAL DISTRIBUTED BY RANDOM BUCKETS 1 AS SELECT k, a FROM u
+
+wait tasks
+
+statement ok
+ALTER TABLE u DROP COLUMN a
+
+query
+SELECT State, SyncWithBaseTables FROM mv_infos("database" = "db") WHERE Name = 'mv_u'
+----
+SCHEMA_CHANGE|0

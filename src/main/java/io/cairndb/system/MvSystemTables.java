@@ -79,10 +79,13 @@ final class MvSystemTables {
             if (!ctx.visible(db, mv.name())) {
                 continue;
             }
-            rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), MvDescriptions.state(ctx.catalog(), mv),
+            String state = MvDescriptions.state(ctx.catalog(), mv);
+            // An MV in SCHEMA_CHANGE answers nothing until it is built again: not in sync, as in Doris.
+            boolean inSync = !state.equals("SCHEMA_CHANGE") && MvDescriptions.inSync(ctx.catalog(), mv);
+            rows.add(Arrays.asList(mv.id(), mv.name(), mv.jobName(), state,
                     MvDescriptions.schemaChangeDetail(ctx.catalog(), mv), mv.refreshState(), MvDescriptions.refreshInfo(mv, ctx.session().zone()),
                     mv.querySql(), "EnvInfo{ctlId='0', dbId='" + dbMeta.id() + "'}", mvProperties(mv),
-                    MvDescriptions.partitionInfo(mv), MvDescriptions.inSync(ctx.catalog(), mv), MvDescriptions.ivmStreams(mv)));
+                    MvDescriptions.partitionInfo(mv), inSync, MvDescriptions.ivmStreams(mv)));
         }
         return SystemRows.fromItem(SystemRows.columns("Id", DataType.BIGINT, "Name", DataType.STRING, "JobName", DataType.STRING,
                 "State", DataType.STRING, "SchemaChangeDetail", DataType.STRING, "RefreshState", DataType.STRING,
