@@ -98,7 +98,7 @@ final class MvRefresher {
         IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, shaped, def, request, control,
                 IvmRefresher.Partitions.of(targets, def), bases, costs, offsets);
         // An IVM refresh that applies changes brings every partition in sync; otherwise it rebuilt some.
-        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request)
+        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request, excluded(mv, def, bases))
                 : ivm.delta() ? targets : targets.stream().filter(t -> ivm.rebuilt().contains(t.name())).toList();
 
         Set<String> chosenNames = new LinkedHashSet<>();
@@ -213,8 +213,31 @@ final class MvRefresher {
                 PartitionTracker.SyncWindow.of(mv.properties(), clock), PartitionFilter.of(ctx, def.query(), tracked, column.type()));
     }
 
+    /**
+     * The tables (by id) excluded_trigger_tables names whose partitions the MV's do not follow: as in
+     * Doris, their changes are judged when a refresh runs, so one made before the table was excluded
+     * makes no partition stale either.
+     */
+    private static Set<Long> excluded(MvMeta mv, MvDefinition def, Map<Long, TableMeta> bases) {
+        Set<Long> tracked = new HashSet<>();
+        def.tracked().forEach(o -> tracked.add(o.tableId()));
+        Set<Long> out = new HashSet<>();
+        bases.values().stream().filter(t -> !tracked.contains(t.id()) && MvProperties.excludesTrigger(mv, t)).forEach(t -> out.add(t.id()));
+        return out;
+    }
+
+    /** {@code recorded} without the entries of the {@code excluded} tables. */
+    private static Map<String, Long> followed(Map<String, Long> recorded, Set<Long> excluded) {
+        if (recorded == null || excluded.isEmpty()) {
+            return recorded;
+        }
+        Map<String, Long> out = new HashMap<>(recorded);
+        out.keySet().removeIf(k -> excluded.contains(Long.parseLong(k.substring(0, k.indexOf('/')))));
+        return out;
+    }
+
     private static List<PartitionTracker.Target> choose(MvMeta mv, TableMeta mvTable, List<PartitionTracker.Target> targets,
-                                                        Request request) {
+                                                        Request request, Set<Long> excluded) {
         List<PartitionTracker.Target> out = new ArrayList<>();
         switch (request.mode()) {
             case "COMPLETE" -> out.addAll(targets);
@@ -249,7 +272,7 @@ final class MvRefresher {
             }
             default -> {
                 for (PartitionTracker.Target t : targets) {
-                    if (request.force() || !t.sources().equals(mv.partitionSources().get(t.name()))) {
+                    if (request.force() || !t.sources().equals(followed(mv.partitionSources().get(t.name()), excluded))) {
                         out.add(t);
                     }
                 }
