@@ -119,7 +119,7 @@ refreshMaterializedView
       FORCE?
       ( WITH syncMode=(SYNC | ASYNC) MODE
       | WITH ALL STREAMS
-      | WITH DRY RUN (LIMIT limit=INTEGER_VALUE (OFFSET offset=INTEGER_VALUE)?)?
+      | WITH DRY RUN (LIMIT (offset=INTEGER_VALUE COMMA)? limit=INTEGER_VALUE (OFFSET offset=INTEGER_VALUE)?)?
       )?
     ;
 

@@ -157,6 +157,13 @@ public final class IvmMaintenance {
         return new Preview(columns, select);
     }
 
+    /** The columns {@link #preview} answers with, for a preview of no change at all (no rows). */
+    public List<String> previewColumns() {
+        List<String> columns = new ArrayList<>(layout.form().aggregate() == null ? layout.visible() : table.columnNames());
+        columns.add(layout.form().aggregate() == null ? MULTIPLICITY : DELETE_SIGN);
+        return columns;
+    }
+
     /** A query of the rows a refresh would write, and its column names. */
     public record Preview(List<String> columns, String select) {
         public Preview {

@@ -98,6 +98,11 @@ final class IvmInspection {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "The next refresh of " + mv.name() + " rebuilds " + result.rebuilt().size()
                     + " partition(s) whose base rows were removed in bulk: only a refresh that applies changes alone can be previewed");
         }
+        if (result.refreshMode().equals("NOT_REFRESH")) {
+            // Nothing to apply: the dry run is the empty delta.
+            return new ListRowResult(previewColumns(table, IvmRefresher.maintenance(ctx, table, survey, null).previewColumns()),
+                    List.of());
+        }
         if (!result.refreshMode().equals("PARTIAL")) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "The next refresh of " + mv.name() + " is not incremental (RefreshMode "
                     + result.refreshMode() + (result.fallbackReason() == null ? "" : ", " + result.fallbackReason()) + "): "
@@ -109,15 +114,20 @@ final class IvmInspection {
         try {
             String page = s.dryRun().limit() < 0 ? "" : " LIMIT " + s.dryRun().limit() + " OFFSET " + s.dryRun().offset();
             List<List<Object>> rows = Sql.rows(ctx.txn().connection(), "SELECT * FROM (" + preview.select() + ")" + page);
-            List<ResultColumn> columns = new ArrayList<>();
-            for (String name : preview.columns()) {
-                ColumnMeta c = table.column(name);
-                columns.add(new ResultColumn(name, c == null ? DataType.BIGINT : c.type()));
-            }
-            return new ListRowResult(columns, rows);
+            return new ListRowResult(previewColumns(table, preview.columns()), rows);
         } finally {
             maintenance.discard();
         }
+    }
+
+    /** The MV's columns with their types; the ones it does not have (the multiplicity, the delete sign) are BIGINT. */
+    private static List<ResultColumn> previewColumns(TableMeta table, List<String> names) {
+        List<ResultColumn> columns = new ArrayList<>();
+        for (String name : names) {
+            ColumnMeta c = table.column(name);
+            columns.add(new ResultColumn(name, c == null ? DataType.BIGINT : c.type()));
+        }
+        return columns;
     }
 
     private static void line(List<List<Object>> rows, String text) {
