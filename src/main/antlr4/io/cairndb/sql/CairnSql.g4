@@ -30,7 +30,8 @@ standaloneExpression
 
 // New statement families get a rule here and a visit method in the builder that owns them.
 statement
-    : queryStatement
+    : unsupportedStatement
+    | queryStatement
     | explainStatement
     | ddlStatement
     | dmlStatement
@@ -292,7 +293,13 @@ adminSetConfig
     ;
 
 adminShowConfig
-    : ADMIN SHOW FRONTEND CONFIG likeClause?
+    : ADMIN? SHOW FRONTEND CONFIG likeClause?
+    ;
+
+// Doris statements of features CairnDB does not have: named in the error instead of a syntax error.
+unsupportedStatement
+    : (CREATE | SHOW | STOP | PAUSE | RESUME) ALL? ROUTINE LOAD (~SEMICOLON)*                 #routineLoad
+    | EXPORT TABLE (~SEMICOLON)*                                                               #exportTable
     ;
 
 queryStatement
@@ -1081,7 +1088,7 @@ identifier
     ;
 
 nonReserved
-    : STATS | PROC | PLUGINS | CATALOGS | PROCEDURE | FUNCTION | TRIGGERS | ANALYZE | FRONTENDS | BACKENDS | LOAD | DATA | INFILE | OUTFILE | FORMAT | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
+    : STATS | PROC | PLUGINS | CATALOGS | PROCEDURE | FUNCTION | TRIGGERS | ANALYZE | FRONTENDS | BACKENDS | LOAD | DATA | INFILE | OUTFILE | FORMAT | ROUTINE | EXPORT | STOP | LINES | TERMINATED | IGNORE | ENCLOSED | OPTIONALLY | GRANT | REVOKE | ROLE | ROLES | GRANTS | PRIVILEGES | USER | IDENTIFIED | PASSWORD | FAILED_LOGIN_ATTEMPTS | PASSWORD_LOCK_TIME | FOR | PASSWORD_EXPIRE | NEVER
     | ACTIVE | ASYNC | BUILD | CANCEL | COMPLETE | DEFERRED | DRY | EVERY | FALLBACK | IMMEDIATE | INACTIVE | INCREMENTAL | JOB | MANUAL | MATERIALIZED | MODE | PAUSE | REFRESH | RESUME | RUN | SCHEDULE | STARTS | SYNC | TASK | ADMIN | CONFIG | FRONTEND | STREAM | STREAMS | AFTER | AGGREGATE | ANTI | ARRAY | AUTO | AUTO_INCREMENT | BEGIN | BITMAP_UNION | BUCKETS
     | CHARSET | COLLATION | COLUMNS | COMMENT | COMMIT | COMMITTED | CONNECTION | CUBE | CURRENT
     | DATE | DATETIME | DISTRIBUTED | DUMP | DUPLICATE | END | ENGINE | ENGINES | ERRORS | ESCAPE
@@ -1164,6 +1171,9 @@ LOAD: 'LOAD';
 DATA: 'DATA';
 INFILE: 'INFILE';
 OUTFILE: 'OUTFILE';
+ROUTINE: 'ROUTINE';
+EXPORT: 'EXPORT';
+STOP: 'STOP';
 FORMAT: 'FORMAT';
 LINES: 'LINES';
 TERMINATED: 'TERMINATED';

@@ -33,6 +33,10 @@ final class TableFunctions {
                 }
                 yield item;
             }
+            // Doris's table functions over remote storage: named, with what reads files here.
+            case "s3", "hdfs", "http", "query", "iceberg_meta", "hudi_meta", "paimon_meta" -> throw new CairnException(
+                    ErrorCode.NOT_SUPPORTED, "Table function " + name.toLowerCase(Locale.ROOT) + "() is not supported: "
+                    + "read files with local() inside user_files_secure_path, or load them with Stream Load");
             default -> {
                 String item = ctx.systemTables().tableFunction(ctx, name, properties);
                 if (item == null) {

@@ -1,5 +1,7 @@
 package io.cairndb.sql;
 
+import io.cairndb.error.CairnException;
+import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.OrderItem;
@@ -81,6 +83,18 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     // ------------------------------------------------------------ statement families
+
+    @Override
+    public Statement visitRoutineLoad(RoutineLoadContext ctx) {
+        throw new CairnException(ErrorCode.NOT_SUPPORTED, "ROUTINE LOAD is not supported: load with Stream Load, "
+                + "INSERT INTO .. SELECT or LOAD DATA LOCAL INFILE");
+    }
+
+    @Override
+    public Statement visitExportTable(ExportTableContext ctx) {
+        throw new CairnException(ErrorCode.NOT_SUPPORTED, "EXPORT is not supported: write a table's rows with "
+                + "SELECT * FROM t INTO OUTFILE \"file:///..\"");
+    }
 
     @Override
     public Statement visitQueryStatement(QueryStatementContext ctx) {
