@@ -59,6 +59,13 @@ mvStatement
 rollupJobStatement
     : SHOW ALTER TABLE (MATERIALIZED VIEW | ROLLUP) ((FROM | IN) database=identifier)?        #showRollupJobs
     | CANCEL ALTER TABLE (MATERIALIZED VIEW | ROLLUP) FROM qualifiedName                      #cancelRollupJob
+    | ALTER TABLE qualifiedName ADD ROLLUP rollupDef (COMMA rollupDef)*                       #addRollup
+    | ALTER TABLE qualifiedName DROP ROLLUP identifier (COMMA identifier)*                     #dropRollup
+    ;
+
+// Doris's older spelling of a synchronous MV: a rollup of some of the table's columns.
+rollupDef
+    : name=identifier LEFT_PAREN identifierList RIGHT_PAREN (FROM base=identifier)? propertiesClause?
     ;
 
 // Doris: [BUILD ..] [REFRESH method [trigger]] [[DUPLICATE] KEY (..)] ...; StarRocks:

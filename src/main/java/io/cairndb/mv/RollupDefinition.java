@@ -71,7 +71,11 @@ final class RollupDefinition {
      * The rollup {@code s} defines on {@code base} (its id, state and time are the caller's), or a
      * failure with Doris's message for the first limit the definition breaks.
      */
-    static RollupMeta analyze(StatementContext ctx, MvStatement.Create s, TableMeta base, long id) {
+    /**
+     * {@code baseNames}: Doris's older ADD ROLLUP, whose columns are the table's own, under their names;
+     * CREATE MATERIALIZED VIEW names its columns apart from the table's and its other MVs' (seed 004).
+     */
+    static RollupMeta analyze(StatementContext ctx, MvStatement.Create s, TableMeta base, long id, boolean baseNames) {
         if (base.kind() != TableKind.TABLE) {
             throw invalid("The materialized view only support olap table.");
         }
@@ -152,7 +156,7 @@ final class RollupDefinition {
             throw invalid("The materialized view contain " + nondeterministic.get(0) + " is disallowed");
         }
         KeyModel model = model(base, aggregated, exprs, keyCount);
-        List<String> names = names(base, s, outputs, aliases);
+        List<String> names = names(base, outputs, aliases, baseNames);
         List<ColumnMeta> columns = new ArrayList<>();
         List<String> defines = new ArrayList<>();
         // A UNIQUE table's rollup keeps the table's key, whose columns come first.
@@ -348,10 +352,12 @@ final class RollupDefinition {
      * Each column's name: its alias, or the name the query gives it; none may be a column of the table or
      * of one of its other rollups (an alias resolves a clash).
      */
-    private static List<String> names(TableMeta base, MvStatement.Create s, List<PlanColumn> outputs, List<String> aliases) {
+    private static List<String> names(TableMeta base, List<PlanColumn> outputs, List<String> aliases, boolean baseNames) {
         Set<String> taken = new HashSet<>();
-        base.columns().forEach(c -> taken.add(c.name().toLowerCase(Locale.ROOT)));
-        base.rollups().forEach(r -> r.columns().forEach(c -> taken.add(c.name().toLowerCase(Locale.ROOT))));
+        if (!baseNames) {
+            base.columns().forEach(c -> taken.add(c.name().toLowerCase(Locale.ROOT)));
+            base.rollups().forEach(r -> r.columns().forEach(c -> taken.add(c.name().toLowerCase(Locale.ROOT))));
+        }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < outputs.size(); i++) {
             String name = aliases.get(i) != null ? aliases.get(i) : outputs.get(i).name();

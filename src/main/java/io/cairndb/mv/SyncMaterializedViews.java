@@ -90,6 +90,11 @@ public final class SyncMaterializedViews {
     // ---------------------------------------------------------------- CREATE
 
     public UpdateCount create(StatementContext ctx, MvStatement.Create s) {
+        return create(ctx, s, false);
+    }
+
+    /** {@code baseNames}: an ADD ROLLUP, whose columns keep the table's names ({@link RollupDefinition#analyze}). */
+    private UpdateCount create(StatementContext ctx, MvStatement.Create s, boolean baseNames) {
         Relation.TableRef ref = RollupDefinition.baseOf(s);
         String db = ctx.databaseOf(ref.name());
         if (s.name().database() != null && !s.name().database().equals(db)) {
@@ -117,7 +122,7 @@ public final class SyncMaterializedViews {
                     if (!t.partitioning().temporary().isEmpty()) {
                         throw new CairnException(ErrorCode.NOT_SUPPORTED, "Can not alter table when there are temp partitions in table");
                     }
-                    RollupMeta r = RollupDefinition.analyze(ctx, s, t, catalog.newId());
+                    RollupMeta r = RollupDefinition.analyze(ctx, s, t, catalog.newId(), baseNames);
                     Connection c = txn.connection();
                     Sql.execute(c, DuckTableDdl.createTable(r.storage(t)));
                     Sql.execute(c, DuckTableDdl.createTable(r.pending(t)));
@@ -226,24 +231,51 @@ public final class SyncMaterializedViews {
 
     // ---------------------------------------------------------------- DROP
 
-    public UpdateCount drop(StatementContext ctx, MvStatement.Drop s) {
-        String db = ctx.databaseOf(s.onTable());
-        ctx.lockUntilEnd(db, s.onTable().name());
-        TableMeta t = ctx.baseTable(s.onTable());
-        if (t.name().equalsIgnoreCase(s.name().name())) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Cannot drop base index by using DROP ROLLUP or DROP MATERIALIZED VIEW.");
+    /** ALTER TABLE .. ADD ROLLUP: each rollup built as the synchronous MV it stands for, one after the other. */
+    public UpdateCount addRollups(StatementContext ctx, MvStatement.AddRollup s) {
+        UpdateCount last = UpdateCount.NONE;
+        for (MvStatement.RollupSpec spec : s.rollups()) {
+            last = create(ctx, RollupColumns.definition(ctx.baseTable(s.table()), spec), true);
         }
-        RollupMeta r = t.rollup(s.name().name());
-        if (r == null) {
-            if (s.ifExists()) {
-                return UpdateCount.NONE;
+        return last;
+    }
+
+    public UpdateCount drop(StatementContext ctx, MvStatement.Drop s) {
+        return drop(ctx, s.onTable(), List.of(s.name().name()), s.ifExists());
+    }
+
+    /** ALTER TABLE .. DROP ROLLUP r1, r2: all of them or, when one is not there, none. */
+    public UpdateCount dropRollups(StatementContext ctx, MvStatement.DropRollup s) {
+        return drop(ctx, s.table(), s.names(), false);
+    }
+
+    private UpdateCount drop(StatementContext ctx, QualifiedName table, List<String> names, boolean ifExists) {
+        String db = ctx.databaseOf(table);
+        ctx.lockUntilEnd(db, table.name());
+        TableMeta t = ctx.baseTable(table);
+        List<RollupMeta> dropped = new ArrayList<>();
+        for (String name : names) {
+            if (t.name().equalsIgnoreCase(name)) {
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Cannot drop base index by using DROP ROLLUP or DROP MATERIALIZED VIEW.");
             }
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Materialized view [" + s.name().name() + "] does not exist in table ["
-                    + t.name() + "]");
+            RollupMeta r = t.rollup(name);
+            if (r == null) {
+                if (ifExists) {
+                    continue;
+                }
+                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Materialized view [" + name + "] does not exist in table ["
+                        + t.name() + "]");
+            }
+            dropped.add(r);
+        }
+        if (dropped.isEmpty()) {
+            return UpdateCount.NONE;
         }
         RollupUpkeep.requireNoBuild(t, "ALTER");
-        Sql.execute(ctx.txn().connection(), "DROP TABLE " + r.storage(t).duckName());
-        save(ctx, t.withRollups(t.rollups().stream().filter(x -> x.id() != r.id()).toList()), null);
+        for (RollupMeta r : dropped) {
+            Sql.execute(ctx.txn().connection(), "DROP TABLE " + r.storage(t).duckName());
+        }
+        save(ctx, t.withRollups(t.rollups().stream().filter(x -> !dropped.contains(x)).toList()), null);
         return UpdateCount.NONE;
     }
 

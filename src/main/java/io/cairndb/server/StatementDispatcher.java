@@ -281,6 +281,12 @@ final class StatementDispatcher {
         if (statement instanceof MvStatement.CancelRollupJob s) {
             return rollups.cancel(ctx, s);
         }
+        if (statement instanceof MvStatement.AddRollup s) {
+            return rollups.addRollups(ctx, s);
+        }
+        if (statement instanceof MvStatement.DropRollup s) {
+            return rollups.dropRollups(ctx, s);
+        }
         if (statement instanceof MvStatement.Create s) {
             return mvs.create(ctx, s);
         }

@@ -151,6 +151,10 @@ final class StatementPrivileges {
             requireVisible(ctx, j.database() != null ? j.database() : database(ctx, null));
         } else if (s instanceof MvStatement.CancelRollupJob j) {
             table(ctx, Access.ALTER, j.table());
+        } else if (s instanceof MvStatement.AddRollup r) {
+            table(ctx, Access.ALTER, r.table());
+        } else if (s instanceof MvStatement.DropRollup r) {
+            table(ctx, Access.ALTER, r.table());
         }
     }
 

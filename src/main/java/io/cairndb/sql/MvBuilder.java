@@ -186,6 +186,21 @@ final class MvBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
+    public Statement visitAddRollup(CairnSqlParser.AddRollupContext ctx) {
+        List<MvStatement.RollupSpec> specs = ctx.rollupDef().stream().map(r -> new MvStatement.RollupSpec(
+                TreeValues.identifier(r.name), r.identifierList().identifier().stream().map(TreeValues::identifier).toList(),
+                r.base == null ? null : TreeValues.identifier(r.base),
+                TreeValues.properties(r.propertiesClause() == null ? null : r.propertiesClause().propertyList()))).toList();
+        return new MvStatement.AddRollup(TreeValues.qualifiedName(ctx.qualifiedName()), specs);
+    }
+
+    @Override
+    public Statement visitDropRollup(CairnSqlParser.DropRollupContext ctx) {
+        return new MvStatement.DropRollup(TreeValues.qualifiedName(ctx.qualifiedName()),
+                ctx.identifier().stream().map(TreeValues::identifier).toList());
+    }
+
+    @Override
     public Statement visitCancelRollupJob(CairnSqlParser.CancelRollupJobContext ctx) {
         return new MvStatement.CancelRollupJob(TreeValues.qualifiedName(ctx.qualifiedName()));
     }

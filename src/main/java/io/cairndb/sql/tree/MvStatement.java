@@ -130,4 +130,26 @@ public final class MvStatement {
     /** CANCEL ALTER TABLE MATERIALIZED VIEW FROM [db.]table: cancels the table's running rollup build. */
     public record CancelRollupJob(QualifiedName table) implements Statement {
     }
+
+    /** {@code ALTER TABLE t ADD ROLLUP r (c1, c2) [FROM base] [PROPERTIES (..)], ..}. */
+    public record AddRollup(QualifiedName table, List<RollupSpec> rollups) implements Statement {
+        public AddRollup {
+            rollups = List.copyOf(rollups);
+        }
+    }
+
+    /** One rollup of ADD ROLLUP: its name, its columns, the index it is built from (null: the table). */
+    public record RollupSpec(String name, List<String> columns, String base, Map<String, String> properties) {
+        public RollupSpec {
+            columns = List.copyOf(columns);
+            properties = Properties.copyOf(properties);
+        }
+    }
+
+    /** {@code ALTER TABLE t DROP ROLLUP r1, r2}. */
+    public record DropRollup(QualifiedName table, List<String> names) implements Statement {
+        public DropRollup {
+            names = List.copyOf(names);
+        }
+    }
 }
