@@ -279,12 +279,12 @@ final class RelationBinder {
         List<BindScope.Field> leftFields = left.fields();
         List<BindScope.Field> rightFields = right.fields();
         if (!join.using().isEmpty()) {
-            if (kind == PlanNode.JoinKind.FULL || swap) {
-                throw new CairnException(ErrorCode.NOT_SUPPORTED, "USING in a " + join.type().name().replace('_', ' ')
-                        + " JOIN: write the condition with ON");
-            }
             condition = using(join.using(), left.fields(), right.fields());
-            // The column of a USING pair that a bare name finds is the preserved side's; the other only qualified.
+            if (kind == PlanNode.JoinKind.FULL) {
+                return fullUsing(join.using(), left, right, condition);
+            }
+            // The column of a USING pair that a bare name finds is the preserved side's; the other only
+            // qualified. A semi or anti join keeps one side only (the probing one, also when swapped).
             if (kind == PlanNode.JoinKind.RIGHT) {
                 leftFields = unnamed(left.fields(), join.using());
             } else {
@@ -306,6 +306,33 @@ final class RelationBinder {
             rightFields.forEach(f -> fields.add(rightNullable ? f.withColumn(f.column().asNullable()) : f));
         }
         return new Bound(node, fields);
+    }
+
+    /**
+     * A FULL JOIN .. USING (a, ..): each USING column, by its bare name and first in {@code *}, is the
+     * value of whichever side has a row, as in MySQL and Doris (COALESCE of both sides); each side's
+     * own column stays reachable qualified.
+     */
+    private Bound fullUsing(List<String> using, Bound left, Bound right, ScalarExpr condition) {
+        PlanNode.Join node = new PlanNode.Join(PlanNode.JoinKind.FULL, left.node(), right.node(), condition);
+        List<PlanNode.Assignment> assignments = new ArrayList<>();
+        node.outputs().forEach(c -> assignments.add(new PlanNode.Assignment(c, c.ref())));
+        List<BindScope.Field> fields = new ArrayList<>();
+        for (String name : using) {
+            PlanColumn l = BindScope.of(left.fields()).local(new Expr.Identifier(List.of(name))).asNullable();
+            PlanColumn r = BindScope.of(right.fields()).local(new Expr.Identifier(List.of(name))).asNullable();
+            if (!l.type().equals(r.type())) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "USING (" + name + ") in a FULL JOIN of a " + l.type() + " and a "
+                        + r.type() + " column: write the condition with ON");
+            }
+            PlanColumn merged = queries.newColumn(l.name(), l.type(), true);
+            assignments.add(new PlanNode.Assignment(merged, new ScalarExpr.Call("coalesce", List.of(l.ref(), r.ref()), l.type(),
+                    true)));
+            fields.add(new BindScope.Field(null, l.name(), merged));
+        }
+        unnamed(left.fields(), using).forEach(f -> fields.add(f.withColumn(f.column().asNullable())));
+        unnamed(right.fields(), using).forEach(f -> fields.add(f.withColumn(f.column().asNullable())));
+        return new Bound(new PlanNode.Project(node, assignments), fields);
     }
 
     /** The fields with the USING columns hidden from bare names and {@code *}. */
