@@ -1,5 +1,5 @@
-# Changes to what a definition reads: a column added to (or an unused one dropped from) a base table
-# keeps the baseline; a view of the definition replaced by another changes what it computes
+# Changes to what a definition reads: a column added to a base table keeps the baseline, a dropped one
+# (even one the MV does not read) invalidates it, as seed 003 says: the next refresh builds in full; a view of the definition replaced by another changes what it computes
 # (PLAN_SIGNATURE_MISMATCH): strict INCREMENTAL fails and changes nothing, FALLBACK rebuilds in full,
 # and that build is the new baseline.
 
@@ -48,7 +48,16 @@ SELECT * FROM sums ORDER BY g
 query
 SELECT RefreshMode, IvmFallbackReason FROM tasks("type" = "mv") WHERE MvName = 'sums' ORDER BY TaskId DESC LIMIT 1
 ----
-PARTIAL|NULL
+COMPLETE|NULL
+
+# big_sums reads t too: its baseline went with the dropped column, and AUTO builds it again.
+statement ok
+REFRESH MATERIALIZED VIEW big_sums AUTO WITH SYNC MODE
+
+query
+SELECT RefreshMode FROM tasks("type" = "mv") WHERE MvName = 'big_sums' ORDER BY TaskId DESC LIMIT 1
+----
+COMPLETE
 
 # The view now keeps other rows: the MV's baseline no longer describes it.
 statement ok
@@ -61,6 +70,7 @@ query
 SELECT * FROM big_sums ORDER BY g
 ----
 1|10
+2|7
 
 statement ok
 REFRESH MATERIALIZED VIEW big_sums INCREMENTAL FALLBACK WITH SYNC MODE

@@ -147,6 +147,13 @@ public record MvMeta(long id, long jobId, String database, String name, String q
                 inactiveReason, createTime, planSignature, ivm, creator);
     }
 
+    /** With the base tables (and the column types it read of them) replaced. */
+    public MvMeta withBaseTables(List<BaseTable> tables) {
+        return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
+                properties, tables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                active, inactiveReason, createTime, planSignature, ivm, creator);
+    }
+
     public MvMeta withIvm(Ivm newIvm) {
         return new MvMeta(id, jobId, database, name, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
                 properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,

@@ -106,6 +106,8 @@ public final class MvDescriptions {
                 ColumnMeta col = now.column(c.getKey());
                 if (col == null) {
                     reasons.add("column " + c.getKey() + " of " + b.name() + " was dropped or renamed");
+                } else if (c.getValue().equals(BaseSchemaChanges.CHANGED)) {
+                    reasons.add("column " + c.getKey() + " of " + b.name() + " was dropped, modified or renamed since the last refresh");
                 } else if (!col.type().toSql().equals(c.getValue())) {
                     reasons.add("column " + c.getKey() + " of " + b.name() + " changed type from " + c.getValue() + " to "
                             + col.type().toSql());

@@ -98,7 +98,10 @@ final class MvRefresher {
         IvmRefresher.Result ivm = mv.ivm() == null ? null : IvmRefresher.refresh(ctx, mv, shaped, def, request, control,
                 IvmRefresher.Partitions.of(targets, def), bases, costs, offsets);
         // An IVM refresh that applies changes brings every partition in sync; otherwise it rebuilt some.
-        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, request, excluded(mv, def, bases))
+        // An MV in SCHEMA_CHANGE holds rows of columns that changed under it: every partition is rebuilt.
+        Request asked = ivm == null && !MvDescriptions.schemaChangeDetail(ctx.catalog(), mv).isEmpty() && !request.mode().equals("PARTITIONS")
+                ? new Request(request.mode(), request.partitions(), request.start(), request.end(), true, request.fallback()) : request;
+        List<PartitionTracker.Target> chosen = ivm == null ? choose(mv, mvTable, targets, asked, excluded(mv, def, bases))
                 : ivm.delta() ? targets : targets.stream().filter(t -> ivm.rebuilt().contains(t.name())).toList();
 
         Set<String> chosenNames = new LinkedHashSet<>();

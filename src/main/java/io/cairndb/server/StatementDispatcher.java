@@ -16,6 +16,8 @@ import io.cairndb.engine.RowResult;
 import io.cairndb.engine.Sql;
 import io.cairndb.engine.StatementResult;
 import io.cairndb.engine.UpdateCount;
+import io.cairndb.catalog.TableMeta;
+import io.cairndb.mv.BaseSchemaChanges;
 import io.cairndb.mv.MaterializedViews;
 import io.cairndb.mv.SyncMaterializedViews;
 import io.cairndb.plan.PlanNode;
@@ -96,7 +98,12 @@ final class StatementDispatcher {
             return TableDdl.dropView(ctx, s);
         }
         if (statement instanceof Statement.AlterTable s) {
-            return AlterTableDdl.execute(ctx, s);
+            TableMeta before = ctx.catalog().table(ctx.databaseOf(s.name()), s.name().name());
+            UpdateCount r = AlterTableDdl.execute(ctx, s);
+            if (before != null) {
+                BaseSchemaChanges.apply(ctx, before, s);
+            }
+            return r;
         }
         if (statement instanceof Statement.Insert s) {
             return InsertExecutor.execute(ctx, s);
