@@ -70,18 +70,11 @@ public final class DataSizes {
      */
     public void measureStale(StatementContext ctx, List<TableMeta> tables, Map<String, Long> rowCounts) {
         List<TableMeta> stale = new ArrayList<>();
-        for (TableMeta t : tables) {
-            if (t.isView() || t.duckTable() == null) {
-                continue;
-            }
-            List<TableMeta> stored = new ArrayList<>(List.of(t));
-            t.rollups().forEach(r -> stored.add(r.storage(t)));
-            for (TableMeta s : stored) {
-                Long rows = rowCounts.get(key(s));
-                Entry e = cache.get(key(s));
-                if (rows != null && (e == null || e.rows != rows || e.versions != versions(s))) {
-                    stale.add(s);
-                }
+        for (TableMeta s : stored(tables)) {
+            Long rows = rowCounts.get(key(s));
+            Entry e = cache.get(key(s));
+            if (rows != null && (e == null || e.rows != rows || e.versions != versions(s))) {
+                stale.add(s);
             }
         }
         Connection c = ctx.txn().connection();
@@ -137,6 +130,18 @@ public final class DataSizes {
 
     private static String key(TableMeta t) {
         return t.duckSchema() + "\u0000" + t.duckTable();
+    }
+
+    /** The tables DuckDB stores for {@code tables}: each table's own rows (a view has none) and each of its rollups'. */
+    static List<TableMeta> stored(List<TableMeta> tables) {
+        List<TableMeta> out = new ArrayList<>();
+        for (TableMeta t : tables) {
+            if (!t.isView() && t.duckTable() != null) {
+                out.add(t);
+                t.rollups().forEach(r -> out.add(r.storage(t)));
+            }
+        }
+        return out;
     }
 
     /** A sum of the table's partition versions, which every write of its rows moves. */

@@ -29,24 +29,17 @@ final class RowCounts {
         Map<String, Long> estimates = SystemRows.tableRowCounts(c);
         Map<String, Long> out = new HashMap<>();
         List<TableMeta> stale = new ArrayList<>();
-        for (TableMeta t : tables) {
-            if (t.isView() || t.duckTable() == null) {
+        for (TableMeta s : DataSizes.stored(tables)) {
+            String key = SystemRows.rowCountKey(s);
+            Long estimate = estimates.get(key);
+            if (estimate == null) {
                 continue;
             }
-            List<TableMeta> stored = new ArrayList<>(List.of(t));
-            t.rollups().forEach(r -> stored.add(r.storage(t)));
-            for (TableMeta s : stored) {
-                String key = SystemRows.rowCountKey(s);
-                Long estimate = estimates.get(key);
-                if (estimate == null) {
-                    continue;
-                }
-                Entry e = cache.get(key);
-                if (e != null && e.versions == DataSizes.versions(s) && e.estimate == estimate) {
-                    out.put(key, e.rows);
-                } else {
-                    stale.add(s);
-                }
+            Entry e = cache.get(key);
+            if (e != null && e.versions == DataSizes.versions(s) && e.estimate == estimate) {
+                out.put(key, e.rows);
+            } else {
+                stale.add(s);
             }
         }
         for (int from = 0; from < stale.size(); from += TABLES_PER_QUERY) {
