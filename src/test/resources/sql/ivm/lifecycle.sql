@@ -89,6 +89,13 @@ REFRESH MATERIALIZED VIEW by_grp PARTITIONS (by_grp)
 statement error FORCE refresh is not supported for materialized views with refresh_mode=INCREMENTAL. Please drop and re-create the materialized view instead.
 REFRESH MATERIALIZED VIEW by_grp COMPLETE FORCE
 
+# ALTER may state the mode it has; a switch to PCT is refused (seed 001).
+statement ok
+ALTER MATERIALIZED VIEW big_items SET ("refresh_mode" = "INCREMENTAL")
+
+statement error Altering refresh_mode from INCREMENTAL to PCT is not supported
+ALTER MATERIALIZED VIEW big_items SET ("refresh_mode" = "PCT")
+
 # Only the trigger can change.
 statement error The refresh method of incrementally maintained materialized view by_grp can not be changed: ALTER MATERIALIZED VIEW .. REFRESH ON .. changes only its trigger
 ALTER MATERIALIZED VIEW by_grp REFRESH COMPLETE ON MANUAL

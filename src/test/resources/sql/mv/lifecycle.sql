@@ -127,9 +127,16 @@ ALTER MATERIALIZED VIEW mv_sum SET ("excluded_trigger_tables" = "regions", "grac
 statement error grace_period must be a number
 ALTER MATERIALIZED VIEW mv_sum SET ("grace_period" = "soon")
 
-# refresh_mode is chosen at creation (StarRocks: PCT and INCREMENTAL can not be switched by ALTER).
-statement error refresh_mode of a materialized view can not be changed by ALTER
+# refresh_mode is chosen at creation (StarRocks, seed 001: the same mode again is accepted, a switch
+# between PCT and INCREMENTAL is refused).
+statement error Altering refresh_mode from PCT to INCREMENTAL is not supported
 ALTER MATERIALIZED VIEW mv_sum SET ("refresh_mode" = "INCREMENTAL")
+
+statement ok
+ALTER MATERIALIZED VIEW mv_sum SET ("refresh_mode" = "pct")
+
+statement error Invalid refresh_mode: FULL. Only INCREMENTAL, PCT are supported.
+ALTER MATERIALIZED VIEW mv_sum SET ("refresh_mode" = "FULL")
 
 statement ok
 INSERT INTO regions VALUES ('jp', 'Japan')
