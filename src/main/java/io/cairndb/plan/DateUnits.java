@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /** The date_trunc units and how they nest, for partition roll-up. */
 public final class DateUnits {
-    private static final List<String> ORDER = List.of("second", "minute", "hour", "day", "week", "month", "quarter", "year");
+    /** The units from the finest to the coarsest. */
+    public static final List<String> ORDER = List.of("second", "minute", "hour", "day", "week", "month", "quarter", "year");
 
     private DateUnits() {
     }

@@ -1,5 +1,8 @@
 package io.cairndb.rewrite;
 
+import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
+import io.cairndb.plan.DateUnits;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.plan.SpjgForm;
@@ -8,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,6 +22,7 @@ import java.util.Optional;
  * only the view's equalities hold, after the compensating filter the query's do too.
  */
 final class ViewExpressions {
+    private static final String DATE_TRUNC = "date_trunc";
     private final Map<String, ScalarExpr> outputs;
 
     /** {@code outputs}: the view's output expressions (query column space) with the MV column of each. */
@@ -64,7 +69,14 @@ final class ViewExpressions {
                     return Optional.of(found);
                 }
             }
-            return Optional.empty();
+            // A DATE truncated to its day is the date itself.
+            return r.type().kind() == TypeKind.DATE ? truncatedTo(r, "day") : Optional.empty();
+        }
+        if (e instanceof ScalarExpr.Call c && c.function().equals(DATE_TRUNC) && c.args().size() == 2) {
+            Optional<ScalarExpr> rolled = rolledUp(c);
+            if (rolled.isPresent()) {
+                return rolled;
+            }
         }
         if (e instanceof ScalarExpr.Literal) {
             return Optional.of(e);
@@ -95,6 +107,50 @@ final class ViewExpressions {
             }
             return Optional.of(new ScalarExpr.Case(operand.orElse(null), whens, otherwise.orElse(null), c.type(),
                     c.nullable()));
+        }
+        return Optional.empty();
+    }
+
+    /** The MV column holding {@code value} truncated to {@code unit}, if the view outputs it. */
+    private Optional<ScalarExpr> truncatedTo(ScalarExpr value, String unit) {
+        for (int unitAt = 0; unitAt < 2; unitAt++) {
+            for (String spelling : List.of(unit, unit.toUpperCase(Locale.ROOT))) {
+                // A literal's text is its value: its type does not matter here.
+                ScalarExpr literal = new ScalarExpr.Literal(DataType.STRING, spelling);
+                ScalarExpr.Call call = new ScalarExpr.Call(DATE_TRUNC, unitAt == 0 ? List.of(literal, value) : List.of(value, literal),
+                        value.type(), value.nullable());
+                ScalarExpr found = outputs.get(ExprTexts.of(call));
+                if (found != null) {
+                    return Optional.of(found);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * date_trunc(x, coarse) from an MV column of date_trunc(x, fine) where truncating to fine and then
+     * to coarse nests (days in months, months in years; not weeks in months): a day-level MV answers a
+     * query by month or year.
+     */
+    private Optional<ScalarExpr> rolledUp(ScalarExpr.Call c) {
+        int unitAt = c.args().get(0) instanceof ScalarExpr.Literal l && l.value() instanceof String u && DateUnits.isUnit(u) ? 0
+                : c.args().get(1) instanceof ScalarExpr.Literal l2 && l2.value() instanceof String u2 && DateUnits.isUnit(u2) ? 1 : -1;
+        if (unitAt < 0) {
+            return Optional.empty();
+        }
+        String unit = ((String) ((ScalarExpr.Literal) c.args().get(unitAt)).value()).toLowerCase(Locale.ROOT);
+        ScalarExpr value = c.args().get(1 - unitAt);
+        for (String finer : DateUnits.ORDER) {
+            if (finer.equals(unit) || !unit.equals(DateUnits.coarser(finer, unit))) {
+                continue;
+            }
+            Optional<ScalarExpr> column = truncatedTo(value, finer);
+            if (column.isPresent()) {
+                List<ScalarExpr> args = new ArrayList<>(c.args());
+                args.set(1 - unitAt, column.get());
+                return Optional.of(new ScalarExpr.Call(c.function(), args, c.type(), c.nullable()));
+            }
         }
         return Optional.empty();
     }
