@@ -14,7 +14,7 @@ import java.util.Set;
  * Sorts the conjuncts of an SPJG plan into equivalence classes (union-find over the columns that
  * {@code a = b} equates), one value range per class and the residual conjuncts.
  */
-final class SpjgPredicates {
+public final class SpjgPredicates {
     record Result(List<SpjgForm.EquivalenceClass> classes, List<ScalarExpr> residuals) {
     }
 
@@ -92,6 +92,46 @@ final class SpjgPredicates {
         Optional<ValueRange> merged = ranges.getOrDefault(root, ValueRange.ALL).intersect(range.get());
         merged.ifPresent(r -> ranges.put(root, r));
         return merged.isPresent();
+    }
+
+    /** One column's values a predicate keeps: the column's id and the range. */
+    public record ColumnRange(int column, ValueRange range) {
+    }
+
+    /**
+     * The ranges of an OR of comparisons of one column with literals ({@code x < 10 OR x > 100}, or a
+     * single comparison), each disjunct's; empty when the predicate is not one.
+     */
+    public static Optional<List<ColumnRange>> disjunction(ScalarExpr predicate) {
+        List<ScalarExpr> disjuncts = new ArrayList<>();
+        collectOr(predicate, disjuncts);
+        List<ColumnRange> out = new ArrayList<>();
+        for (ScalarExpr d : disjuncts) {
+            if (!(d instanceof ScalarExpr.Call call) || call.args().isEmpty() || !(call.args().get(0) instanceof ScalarExpr.ColumnRef ref)) {
+                return Optional.empty();
+            }
+            List<ScalarExpr.Literal> values = new ArrayList<>();
+            for (ScalarExpr a : call.args().subList(1, call.args().size())) {
+                if (!(a instanceof ScalarExpr.Literal l) || l.value() == null) {
+                    return Optional.empty();
+                }
+                values.add(l);
+            }
+            Optional<ValueRange> range = range(Operator.of(call.function()), values);
+            if (range.isEmpty() || !out.isEmpty() && out.get(0).column() != ref.id()) {
+                return Optional.empty();
+            }
+            out.add(new ColumnRange(ref.id(), range.get()));
+        }
+        return Optional.of(out);
+    }
+
+    private static void collectOr(ScalarExpr e, List<ScalarExpr> into) {
+        if (Operator.OR.is(e)) {
+            ((ScalarExpr.Call) e).args().forEach(a -> collectOr(Conjuncts.normalize(a), into));
+        } else {
+            into.add(Conjuncts.normalize(e));
+        }
     }
 
     private static Optional<ValueRange> range(Operator op, List<ScalarExpr.Literal> values) {

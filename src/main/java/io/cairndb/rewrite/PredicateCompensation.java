@@ -5,6 +5,7 @@ import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.plan.SpjgForm;
+import io.cairndb.plan.SpjgPredicates;
 import io.cairndb.plan.ValueRange;
 
 import java.util.ArrayList;
@@ -124,11 +125,12 @@ final class PredicateCompensation {
         Set<String> viewTexts = new HashSet<>();
         for (ScalarExpr r : viewResiduals) {
             String t = ExprTexts.of(r);
-            if (!queryTexts.contains(t)) {
+            if (queryTexts.contains(t)) {
+                viewTexts.add(t);
+            } else if (!impliedByQuery(r)) {
                 throw new MatchFailure("Rewrite compensate predicate by view fail: the view's predicate "
-                        + ExprTexts.readable(r) + " is not in the query");
+                        + ExprTexts.readable(r) + " is not in the query, nor implied by its conditions on that column");
             }
-            viewTexts.add(t);
         }
         for (ScalarExpr r : query.residuals()) {
             if (!viewTexts.contains(ExprTexts.of(r))) {
@@ -136,6 +138,39 @@ final class PredicateCompensation {
                         "The columns used by query are not in view: predicate " + ExprTexts.readable(r))));
             }
         }
+    }
+
+    /**
+     * Whether the query's conditions keep only rows the view's OR of ranges on one column keeps: the
+     * query's range of that column (of its class) lies within one of the view's disjuncts, or each
+     * disjunct of a query OR on that column does. Then the query's own conditions, applied to the MV's
+     * rows, are all the filter needs.
+     */
+    private boolean impliedByQuery(ScalarExpr viewPredicate) {
+        Optional<List<SpjgPredicates.ColumnRange>> view = SpjgPredicates.disjunction(viewPredicate);
+        if (view.isEmpty()) {
+            return false;
+        }
+        int column = view.get().get(0).column();
+        Optional<SpjgForm.EquivalenceClass> cls = query.classOf(column);
+        ValueRange range = cls.map(SpjgForm.EquivalenceClass::range).orElse(ValueRange.ALL);
+        if (!range.equals(ValueRange.ALL) && view.get().stream().anyMatch(v -> v.range().encloses(range))) {
+            return true;
+        }
+        for (ScalarExpr r : query.residuals()) {
+            Optional<List<SpjgPredicates.ColumnRange>> q = SpjgPredicates.disjunction(r);
+            if (q.isEmpty() || !sameClass(q.get().get(0).column(), column, cls)) {
+                continue;
+            }
+            if (q.get().stream().allMatch(d -> view.get().stream().anyMatch(v -> v.range().encloses(d.range())))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameClass(int a, int b, Optional<SpjgForm.EquivalenceClass> classOfB) {
+        return a == b || classOfB.map(c -> c.columns().stream().anyMatch(x -> x.id() == a)).orElse(false);
     }
 
     /** A column of the group as the MV's rows give it. */

@@ -71,6 +71,8 @@ class RewriteDifferentialTest {
         MVS.put("mv_city_cat", "SELECT c.city, p.cat, sum(s.qty) AS sq, count(*) AS c, sum(s.price) AS sp, count(s.note) AS cn, "
                 + "bitmap_union(to_bitmap(s.cust)) AS bc FROM sales s JOIN custs c ON s.cust = c.cust "
                 + "JOIN prods p ON s.prod = p.prod GROUP BY c.city, p.cat");
+        // Filtered by an OR of ranges of one column: answers queries whose qty conditions lie within it.
+        MVS.put("mv_qty_ends", "SELECT id, cust, prod, d, qty, price, note FROM sales WHERE qty < 3 OR qty > 6");
         MVS.put("mv_totals", "SELECT sum(qty) AS sq, count(*) AS c, sum(price) AS sp, min(price) AS mnp, max(price) AS mxp, "
                 + "count(note) AS cn FROM sales");
         // Partitioned by day (names start with part_): with some days stale they answer from their fresh
@@ -339,7 +341,8 @@ class RewriteDifferentialTest {
 
         private String qtyConjunct() {
             int qty = random.nextInt(10);
-            return switch (random.nextInt(6)) {
+            return switch (random.nextInt(7)) {
+                case 6 -> "(sales.qty < " + random.nextInt(5) + " OR sales.qty > " + (5 + random.nextInt(5)) + ")";
                 case 0 -> "sales.qty > " + qty;
                 case 1 -> "sales.qty >= " + qty;
                 case 2 -> "sales.qty = " + qty;
