@@ -62,3 +62,34 @@ query rowsort both
 SELECT count(*), count(k1), count(a) FROM jt1 LEFT JOIN jt2 ON k1 = a
 ----
 3|2|1
+
+# LEFT ANTI from a LEFT OUTER MV: the left rows that matched nothing are those whose right side's
+# never-NULL column is NULL (a row whose key is NULL matched nothing too).
+statement ok
+CREATE MATERIALIZED VIEW left_mv BUILD IMMEDIATE REFRESH COMPLETE ON MANUAL DISTRIBUTED BY RANDOM BUCKETS 1
+AS SELECT jt1.id AS id1, k1, k2, jt2.id AS id2, a, b FROM jt1 LEFT OUTER JOIN jt2 ON k1 = a
+
+wait tasks
+
+query rowsort both
+SELECT k1, k2 FROM jt1 LEFT ANTI JOIN jt2 ON k1 = a
+----
+3|2
+NULL|1
+
+materializations
+SELECT k1, k2 FROM jt1 LEFT ANTI JOIN jt2 ON k1 = a
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  Names: left_mv
+MaterializedViewRewriteSuccessButNotChose:
+(empty)
+MaterializedViewRewriteFail:
+  Name: full_mv
+  FailSummary: Match mode is invalid: the query's LEFT ANTI join is not the view's FULL join
+
+query rowsort both
+SELECT count(*), sum(k2) FROM jt1 LEFT ANTI JOIN jt2 ON k1 = a WHERE k2 > 1
+----
+1|2

@@ -29,9 +29,12 @@ import java.util.TreeSet;
  * @param view     the view's form with every derived join made inner (view column space)
  * @param nonNulls for each side the query needs matched, the view columns any one of which is
  *                 non-NULL exactly on those rows
+ * @param absents  for each side an anti join needs missing, the view columns any one of which is NULL
+ *                 exactly on the rows where it is (a view's LEFT join answering a query's LEFT ANTI)
  * @param dropped  the view's columns of the tables whose joins are eliminated
  */
-record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonNulls, Set<Integer> dropped) {
+record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonNulls, List<List<PlanColumn>> absents,
+                      Set<Integer> dropped) {
 
     static JoinDerivation of(SpjgForm query, SpjgForm view, ViewTranslation tr, TableKeys keys) {
         Set<Integer> eliminated = JoinElimination.edges(view, tr.unmappedTables(), keys);
@@ -39,7 +42,7 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
         tr.unmappedTables().forEach(t -> view.tables().get(t).outputs().forEach(c -> dropped.add(c.id())));
         boolean outer = hasOuter(query) || hasOuter(view, eliminated);
         if (!outer) {
-            return new JoinDerivation(query, view, List.of(), dropped);
+            return new JoinDerivation(query, view, List.of(), List.of(), dropped);
         }
         if (query.joins().size() != view.joins().size() - eliminated.size()) {
             throw new MatchFailure("Match mode is invalid: the query and the view join their tables differently");
@@ -47,6 +50,7 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
         SpjgForm derived = view;
         SpjgForm answered = query;
         List<List<PlanColumn>> nonNulls = new ArrayList<>();
+        List<List<PlanColumn>> absents = new ArrayList<>();
         Set<Integer> used = new HashSet<>();
         for (int e = 0; e < view.joins().size(); e++) {
             if (eliminated.contains(e)) {
@@ -92,6 +96,15 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
                 answered = answered.withInnerJoin(match);
                 continue;
             }
+            if (viewKind == PlanNode.JoinKind.LEFT && queryKind == PlanNode.JoinKind.LEFT_ANTI) {
+                // The left rows that matched nothing are the view's rows whose right side is NULL-extended.
+                if (insideNullExtendedSide(view, e)) {
+                    throw new MatchFailure("Match mode is invalid: the view's LEFT join is on the NULL-extended side of "
+                            + "another outer join");
+                }
+                absents.add(nonNull(view, v, v.rightTables(), true));
+                continue;
+            }
             if (!viewKind.keepsRight() || !queryKind.keepsRight()) {
                 throw new MatchFailure("Match mode is invalid: the query's " + words(q.kind()) + " join is not the view's "
                         + words(v.kind()) + " join");
@@ -120,7 +133,7 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
                 derived = derived.withInnerJoin(e);
             }
         }
-        return new JoinDerivation(answered, derived, nonNulls, dropped);
+        return new JoinDerivation(answered, derived, nonNulls, absents, dropped);
     }
 
     /** Whether a semi join's condition equates a unique key of its probed side (one table) with the other side. */

@@ -106,6 +106,9 @@ final class ViewMatcher {
         for (List<PlanColumn> side : joins.nonNulls()) {
             filter.add(nonNull(side.stream().map(tr::column).toList(), outputs, ownEqual));
         }
+        for (List<PlanColumn> side : joins.absents()) {
+            filter.add(isNull(side.stream().map(tr::column).toList(), outputs, ownEqual));
+        }
         filter.addAll(PredicateCompensation.compute(query, viewClasses, tr.exprs(derived.residuals()),
                 e -> outputs.express(e, viewEqual)));
         if (exact && !filter.isEmpty()) {
@@ -194,6 +197,16 @@ final class ViewMatcher {
             }
         }
         throw new MatchFailure("Match mode is invalid: the view has no column that tells the outer join's matched rows");
+    }
+
+    private static ScalarExpr isNull(List<PlanColumn> side, ViewExpressions outputs, Map<Integer, List<PlanColumn>> equal) {
+        for (PlanColumn c : side) {
+            Optional<ScalarExpr> e = outputs.express(c.ref(), equal);
+            if (e.isPresent()) {
+                return new ScalarExpr.Call(Operator.IS_NULL.function(), List.of(e.get()), DataType.BOOLEAN, false);
+            }
+        }
+        throw new MatchFailure("Match mode is invalid: the view has no column that tells the rows its outer join did not match");
     }
 
     private static boolean references(ScalarExpr e, Set<Integer> ids) {
