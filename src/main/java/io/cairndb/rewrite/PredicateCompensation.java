@@ -129,7 +129,8 @@ final class PredicateCompensation {
                 viewTexts.add(t);
             } else if (!impliedByQuery(r)) {
                 throw new MatchFailure("Rewrite compensate predicate by view fail: the view's predicate "
-                        + ExprTexts.readable(r) + " is not in the query, nor implied by its conditions on that column");
+                        + ExprTexts.readable(r) + " is not in the query" + (SpjgPredicates.disjunction(r).isPresent()
+                        ? ", nor implied by its conditions on that column" : ""));
             }
         }
         for (ScalarExpr r : query.residuals()) {
