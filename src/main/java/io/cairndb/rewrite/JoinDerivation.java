@@ -69,7 +69,9 @@ record JoinDerivation(SpjgForm query, SpjgForm view, List<List<PlanColumn>> nonN
                 if (set(j.leftTables()).equals(left) && set(j.rightTables()).equals(right)) {
                     match = q;
                 } else if (set(j.leftTables()).equals(right) && set(j.rightTables()).equals(left)
-                        && j.kind().keepsRight() && v.kind().keepsRight()) {
+                        && (j.kind().keepsRight() && v.kind().keepsRight() || inner(v.kind()))) {
+                    // An inner join has no sides: it pairs with a query's join of the same tables either way
+                    // round (a RIGHT SEMI join is bound as a LEFT one with its inputs swapped).
                     match = q;
                     swapped = true;
                 }
