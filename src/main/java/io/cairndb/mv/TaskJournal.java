@@ -91,6 +91,10 @@ final class TaskJournal implements AutoCloseable {
         }
         ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
         synchronized (this) {
+            if (!channel.isOpen()) {
+                // A task that ends after an orderly stop closed the journal: nothing is left to trace.
+                return;
+            }
             try {
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
