@@ -426,22 +426,7 @@ public final class MaterializedViews {
         // Read under the lock, so that a refresh committed meanwhile is not overwritten.
         MvMeta mv = require(ctx, s.name());
         if (a instanceof MvStatement.SetProperties sp) {
-            Map<String, String> asked = new java.util.LinkedHashMap<>(sp.properties());
-            for (Map.Entry<String, String> e : sp.properties().entrySet()) {
-                if (!e.getKey().equalsIgnoreCase("refresh_mode")) {
-                    continue;
-                }
-                // As in StarRocks (seed 001): the same mode again is accepted, a switch is refused.
-                String now = mv.properties().getOrDefault("refresh_mode", mv.ivm() != null ? "INCREMENTAL" : "PCT")
-                        .trim().toUpperCase(Locale.ROOT);
-                String wanted = e.getValue().trim().toUpperCase(Locale.ROOT);
-                MvProperties.validate(Map.of("refresh_mode", e.getValue()), Map.of());
-                if (!wanted.equals(now)) {
-                    throw new CairnException(ErrorCode.NOT_SUPPORTED, "Altering refresh_mode from " + now + " to " + wanted
-                            + " is not supported: drop the materialized view and create it again");
-                }
-                asked.remove(e.getKey());
-            }
+            Map<String, String> asked = MvProperties.withoutRefreshMode(mv, sp.properties());
             Map<String, String> merged = MvProperties.validate(asked, mv.properties(), true);
             MvMeta updated = mv.withProperties(merged);
             if (mv.ivm() != null) {

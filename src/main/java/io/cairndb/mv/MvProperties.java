@@ -137,6 +137,29 @@ final class MvProperties {
         return out;
     }
 
+    /**
+     * ALTER .. SET's properties without refresh_mode, which may only state the MV's own mode: as in
+     * StarRocks (seed 001), the same mode again is accepted and a switch is refused.
+     */
+    static Map<String, String> withoutRefreshMode(MvMeta mv, Map<String, String> asked) {
+        Map<String, String> out = new LinkedHashMap<>();
+        asked.forEach((k, v) -> {
+            if (!k.equalsIgnoreCase("refresh_mode")) {
+                out.put(k, v);
+                return;
+            }
+            validate(Map.of("refresh_mode", v), Map.of());
+            String now = mv.properties().getOrDefault("refresh_mode", mv.ivm() != null ? "INCREMENTAL" : "PCT")
+                    .trim().toUpperCase(Locale.ROOT);
+            String wanted = v.trim().toUpperCase(Locale.ROOT);
+            if (!wanted.equals(now)) {
+                throw new CairnException(ErrorCode.NOT_SUPPORTED, "Altering refresh_mode from " + now + " to " + wanted
+                        + " is not supported: drop the materialized view and create it again");
+            }
+        });
+        return out;
+    }
+
     /** Whether the definition may use now(), current_date() and the like (Doris's enable_nondeterministic_function). */
     static boolean allowsNondeterministic(Map<String, String> properties) {
         return "true".equalsIgnoreCase(properties.getOrDefault(NONDETERMINISTIC, "").trim());

@@ -1,7 +1,9 @@
 package io.cairndb.rewrite;
 
 import static io.cairndb.sqltest.SessionSql.NO_REWRITE;
+import static io.cairndb.sqltest.SessionSql.awaitTasks;
 import static io.cairndb.sqltest.SessionSql.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -20,6 +22,13 @@ final class RewriteComparison {
 
     RewriteComparison(SqlSession session) {
         this.session = session;
+    }
+
+    /** Waits for the MV refreshes under way and checks that every one succeeded. */
+    void awaitRefreshes() throws InterruptedException {
+        assertTrue(awaitTasks(session, 60_000), "MV tasks still running after 60 s");
+        assertEquals(List.of(), rows(session, "SELECT MvName, ErrorMsg FROM tasks('type' = 'mv') WHERE Status <> 'SUCCESS'"),
+                "every MV refresh succeeded");
     }
 
     /**

@@ -1,9 +1,6 @@
 package io.cairndb.rewrite;
 
-import static io.cairndb.sqltest.SessionSql.awaitTasks;
 import static io.cairndb.sqltest.SessionSql.exec;
-import static io.cairndb.sqltest.SessionSql.rows;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cairndb.server.Database;
@@ -191,9 +188,7 @@ class RewriteDifferentialTest {
     }
 
     private void waitForTasks() throws InterruptedException {
-        assertTrue(awaitTasks(session, 60_000), "MV tasks still running after 60 s");
-        assertEquals(List.of(), rows(session, "SELECT MvName, ErrorMsg FROM tasks('type' = 'mv') WHERE Status <> 'SUCCESS'"),
-                "every MV refresh succeeded");
+        new RewriteComparison(session).awaitRefreshes();
     }
 
     private static <T> T pick(Random random, List<T> from) {
