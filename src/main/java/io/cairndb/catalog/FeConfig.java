@@ -42,6 +42,8 @@ public final class FeConfig {
             Map.entry("qe_max_connection", "1024"),
             // The largest client packet after login, in bytes (MySQL's max_allowed_packet).
             Map.entry("max_allowed_packet", "67108864"),
+            // The memory the engine's statements may take together: a share of the machine's or a size (8G).
+            Map.entry("mem_limit", "80%"),
             // Seconds a client has to log in before its connection is closed (MySQL connect_timeout).
             Map.entry("connect_timeout", "10"),
             // Seconds SIGTERM lets running statements finish before they are rolled back.
@@ -58,7 +60,7 @@ public final class FeConfig {
 
     /** Read once at startup (a thread pool's size, the task history cap, the listener): ADMIN SET refuses them, as Doris does. */
     private static final Set<String> STARTUP_ONLY = Set.of("job_mtmv_task_consumer_thread_num", "max_persistence_task_count",
-            "bind_address", "priority_networks", "qe_max_connection", "max_allowed_packet", "connect_timeout",
+            "bind_address", "priority_networks", "qe_max_connection", "max_allowed_packet", "connect_timeout", "mem_limit",
             "user_files_secure_path", INITIAL_ROOT_PASSWORD);
 
     private final Map<String, String> values = new ConcurrentHashMap<>(DEFAULTS);

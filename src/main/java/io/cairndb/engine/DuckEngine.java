@@ -60,6 +60,11 @@ public final class DuckEngine implements AutoCloseable {
         }
     }
 
+    /** Limits the memory the engine's statements may take together (see {@link MemoryLimit}). */
+    public void limitMemory(long bytes) {
+        executeAutonomous("SET memory_limit = '" + bytes + "B'");
+    }
+
     /** A new connection for a session or a background task. Autocommit is off: callers commit. */
     public Connection connect() {
         try {

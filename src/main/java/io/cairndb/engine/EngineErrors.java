@@ -77,6 +77,11 @@ public final class EngineErrors {
         if (reworded != null) {
             return reworded;
         }
+        if (kind.equals("Out of Memory") || detail.equals("Java heap space")) {
+            return new CairnException(ErrorCode.MEMORY_LIMIT_EXCEEDED, "Memory limit exceeded: the statement needs more memory "
+                    + "than the server has left (mem_limit in cairn.conf)" + (kind.isEmpty() || detail.equals("Java heap space")
+                    ? "" : ": " + detail), e);
+        }
         ErrorCode code = switch (kind) {
             case "Binder" -> ErrorCode.WRONG_ARGUMENTS;
             case "Conversion", "Invalid Input", "Out of Range" -> ErrorCode.WRONG_VALUE;

@@ -44,6 +44,8 @@ final class EngineMessages {
                     ErrorCode.WRONG_VALUE, m -> "Incorrect date value: '" + first(m) + "'"),
             rule("invalid timestamp field format: \"(.*)\", expected format is.*|timestamp field value out of range: \"(.*)\".*",
                     ErrorCode.WRONG_VALUE, m -> "Incorrect datetime value: '" + first(m) + "'"),
+            // A value larger than the connection may build (DuckMacros' value limit), in MySQL's words.
+            rule("(Result of \\w+\\(\\) was larger than \\w+ \\(\\d+\\))", ErrorCode.VALUE_TOO_LARGE, m -> m.group(1)),
             // The engine's own parser rejects what ours let through (a printed query is always its SQL).
             rule("syntax error at or near (.*)", ErrorCode.WRONG_ARGUMENTS, m -> "Syntax error near " + m.group(1)),
             rule("(WHERE|GROUP BY|JOIN ON|ON) clause cannot contain aggregates!", ErrorCode.WRONG_ARGUMENTS,

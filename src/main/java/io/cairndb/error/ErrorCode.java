@@ -35,6 +35,10 @@ public enum ErrorCode {
     NO_PARTITION_FOR_VALUE(1526, "HY000"),
     DUPLICATE_KEY(1062, "23000"),
     WRONG_ARGUMENTS(1210, "HY000"),
+    /** MySQL's ER_WARN_ALLOWED_PACKET_OVERFLOWED: a function's result larger than max_allowed_packet. */
+    VALUE_TOO_LARGE(1301, "HY000"),
+    /** MySQL's ER_OUT_OF_RESOURCES: the engine ran out of the memory it may use. */
+    MEMORY_LIMIT_EXCEEDED(1041, "HY000"),
     UNKNOWN_THREAD(1094, "HY000"),
     KILL_DENIED(1095, "HY000"),
     QUERY_INTERRUPTED(1317, "70100"),

@@ -57,16 +57,45 @@ public final class DuckMacros {
                     + "(x BIGINT) AS avg(x),"
                     + "(x HUGEINT) AS avg(x),"
                     + "(x UBIGINT) AS avg(x),"
-                    + "(x) AS list_reduce([sum(x) + 0.0000, count(x)], lambda total, n: total / n)");
+                    + "(x) AS list_reduce([sum(x) + 0.0000, count(x)], lambda total, n: total / n)",
+            // Functions whose result grows with an argument, not with their input, are refused before
+            // they build a value no client could receive (the connection's value limit, see install):
+            // repeat('x', 2000000000) would otherwise take seconds and gigabytes and then fail anyway.
+            "CREATE OR REPLACE TEMP MACRO cairn_repeat(s, n) AS CASE WHEN strlen(s) > 0"
+                    + " AND n > getvariable('cairn_value_limit') // strlen(s) THEN " + tooLarge("repeat")
+                    + " ELSE repeat(s, n) END",
+            "CREATE OR REPLACE TEMP MACRO cairn_lpad(s, n, pad) AS CASE WHEN n > getvariable('cairn_value_limit') THEN "
+                    + tooLarge("lpad") + " ELSE lpad(s, n, pad) END",
+            "CREATE OR REPLACE TEMP MACRO cairn_rpad(s, n, pad) AS CASE WHEN n > getvariable('cairn_value_limit') THEN "
+                    + tooLarge("rpad") + " ELSE rpad(s, n, pad) END");
+
+    /** MySQL's words for a string function result over max_allowed_packet, naming the limit that applies. */
+    private static String tooLarge(String function) {
+        return "error('Result of " + function + "() was larger than ' || getvariable('cairn_value_limit_name')"
+                + " || ' (' || getvariable('cairn_value_limit') || ')')";
+    }
 
     private DuckMacros() {
     }
 
-    public static void install(Connection connection) throws SQLException {
+    /**
+     * Installs the macros and the connection's value limit: the most bytes one value built by repeat,
+     * lpad or rpad may have, and the name of the setting it comes from (for the error).
+     */
+    public static void install(Connection connection, long valueLimit, String limitName) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             for (String sql : DEFINITIONS) {
                 statement.execute(sql);
             }
+        }
+        limitValues(connection, valueLimit, limitName);
+    }
+
+    /** Changes the connection's value limit (see install). */
+    public static void limitValues(Connection connection, long valueLimit, String limitName) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET VARIABLE cairn_value_limit = " + valueLimit);
+            statement.execute("SET VARIABLE cairn_value_limit_name = '" + limitName.replace("'", "''") + "'");
         }
     }
 }

@@ -42,17 +42,18 @@ final class StringFunctions {
         m.rename("lcase", "lower", 1, 1, sameText);
         m.rename("ucase", "upper", 1, 1, sameText);
         m.passThrough("trim ltrim rtrim", 1, 2, sameText);
-        m.passThrough("repeat", 2, 2, sameText);
+        m.scalar("repeat", 2, 2, sameText, c -> call("cairn_repeat", c.args()));
         m.passThrough("replace translate", 3, 3, sameText);
         // A negative length gives NULL in Doris.
-        m.passThrough("lpad rpad", 3, 3, sameText.alwaysNullable());
+        m.scalar("lpad", 3, 3, sameText.alwaysNullable(), c -> call("cairn_lpad", c.args()));
+        m.scalar("rpad", 3, 3, sameText.alwaysNullable(), c -> call("cairn_rpad", c.args()));
         m.passThrough("instr", 2, 2, returns(INT));
         m.passThrough("starts_with ends_with", 2, 2, returns(BOOLEAN));
         m.passThrough("format", 1, -1, returns(VARCHAR));
         m.passThrough("md5 sha1", 1, 1, returns(VARCHAR));
         m.rename("sha", "sha1", 1, 1, returns(VARCHAR));
         m.scalar("sha2", 2, 2, returns(VARCHAR).alwaysNullable(), StringFunctions::sha2);
-        m.scalar("space", 1, 1, returns(VARCHAR), c -> call("repeat", "' '", c.arg(0)));
+        m.scalar("space", 1, 1, returns(VARCHAR), c -> call("cairn_repeat", "' '", c.arg(0)));
         m.scalar("locate", 2, 3, returns(INT), StringFunctions::locate);
         m.passThrough("regexp_extract", 2, 3, sameText.alwaysNullable());
         // Doris replaces every match; DuckDB only the first unless told 'g'.

@@ -20,6 +20,7 @@ import io.cairndb.changelog.ChangelogTables;
 import io.cairndb.changelog.StreamOffsets;
 import io.cairndb.changelog.Tso;
 import io.cairndb.engine.DuckEngine;
+import io.cairndb.engine.MemoryLimit;
 import io.cairndb.engine.TableLocks;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
@@ -107,6 +108,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private Database(DuckEngine engine, FeConfig config) {
         this.engine = engine;
         this.config = config;
+        engine.limitMemory(MemoryLimit.bytes(config.get("mem_limit"), MemoryLimit.physicalBytes()));
         // Clients size their packets by the variable: it reports the limit the server enforces.
         globalVariables.put("max_allowed_packet", config.get("max_allowed_packet"));
         try (Connection c = engine.connect()) {
@@ -206,7 +208,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     @Override
     public Connection connect() {
         Connection c = engine.connect();
-        Session.prepare(c);
+        Session.prepare(c, maxAllowedPacket());
         return c;
     }
 
@@ -394,6 +396,11 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     SystemTables systemTables() {
         return systemTables;
+    }
+
+    /** The server's max_allowed_packet: no value larger than this can reach a client. */
+    long maxAllowedPacket() {
+        return config.number("max_allowed_packet");
     }
 
     FeConfig config() {

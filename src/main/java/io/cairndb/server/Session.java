@@ -81,6 +81,11 @@ public final class Session implements SqlSession, SessionState {
     private record Rights(long version, AccessRights access) {
     }
 
+    /** Doris's floor for exec_mem_limit: smaller values act as 2 MB. */
+    private static final long MIN_EXEC_MEM_LIMIT = 2L << 20;
+    /** The value limit the connection's macros enforce now (see applyValueLimit). */
+    private long appliedValueLimit;
+
     Session(Database db, long connectionId, String user, String host, String accountHost) {
         this.db = db;
         this.connectionId = connectionId;
@@ -88,7 +93,8 @@ public final class Session implements SqlSession, SessionState {
         this.host = host;
         this.accountHost = accountHost;
         this.connection = db.engine().connect();
-        prepare(connection);
+        prepare(connection, db.maxAllowedPacket());
+        appliedValueLimit = db.maxAllowedPacket();
         this.variables = new SessionVariables(db.globalVariables());
         this.dispatcher = new StatementDispatcher(this);
         this.interrupts = new StatementInterrupts(nanos -> db.checkTimeLimitAfter(this, nanos));
@@ -97,10 +103,13 @@ public final class Session implements SqlSession, SessionState {
         applyTimeZone(variables.get("time_zone"));
     }
 
-    /** Sets up a DuckDB connection for dialect SQL: the macros the printer calls, and scan settings. */
-    static void prepare(Connection c) {
+    /**
+     * Sets up a DuckDB connection for dialect SQL: the macros the printer calls (values they build
+     * limited to {@code maxAllowedPacket} bytes), and scan settings.
+     */
+    static void prepare(Connection c, long maxAllowedPacket) {
         try {
-            DuckMacros.install(c);
+            DuckMacros.install(c, maxAllowedPacket, "max_allowed_packet");
             // Batches of up to 2048 keys are pushed into base-table scans as IN filters (DuckDB's
             // default is 50), so the changelog's lookup of old rows reads only matching row groups.
             try (Statement st = c.createStatement()) {
@@ -259,6 +268,7 @@ public final class Session implements SqlSession, SessionState {
         Map<String, String> hints = StatementVariables.hints(statement);
         Runnable restoreVariables = variables.overrideForStatement(hints);
         try {
+            applyValueLimit();
             if (hints.containsKey("time_zone")) {
                 applyTimeZone(variables.get("time_zone"));
             }
@@ -549,6 +559,30 @@ public final class Session implements SqlSession, SessionState {
     @Override
     public ZoneId zone() {
         return zone;
+    }
+
+    /**
+     * The most bytes one value a statement builds may have: max_allowed_packet (no client could
+     * receive more), or exec_mem_limit when that is smaller (Doris raises it to at least 2 MB). The
+     * engine's memory is shared by all sessions and limited server-wide (mem_limit), so this is the
+     * part of exec_mem_limit one session's statements can be held to.
+     */
+    private void applyValueLimit() {
+        long packet = db.maxAllowedPacket();
+        long exec = Math.max(MIN_EXEC_MEM_LIMIT, variables.number("exec_mem_limit"));
+        long limit = Math.min(packet, exec);
+        if (limit == appliedValueLimit) {
+            return;
+        }
+        try {
+            DuckMacros.limitValues(connection, limit, exec < packet ? "exec_mem_limit" : "max_allowed_packet");
+            if (!inTransaction()) {
+                connection.commit();
+            }
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
+        appliedValueLimit = limit;
     }
 
     /** Sets the session time zone, also in DuckDB so that its time functions agree. */

@@ -63,7 +63,7 @@ public final class SessionVariables {
     private static final Map<String, String> DEFAULTS = defaults();
     /** Reported but fixed at startup: the packet limit is the server's (max_allowed_packet in cairn.conf). */
     private static final Set<String> READ_ONLY = Set.of("max_allowed_packet");
-    private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout",
+    private static final Set<String> NUMERIC = Set.of("sql_select_limit", "query_timeout", "insert_timeout", "exec_mem_limit",
             "materialized_view_rewrite_success_candidate_num", "materialized_view_relation_mapping_max_count");
     /** Switches the server acts on, kept as {@code true} / {@code false} whichever spelling was set. */
     private static final Set<String> BOOLEAN = Set.of("show_hidden_columns", "require_sequence_in_insert", "enable_insert_strict",

@@ -37,7 +37,7 @@ class OperatorsTest extends DuckTestBase {
 
     @Test
     void macrosInstallTwice() throws Exception {
-        DuckMacros.install(connection);
+        DuckMacros.install(connection, 67108864, "max_allowed_packet");
         assertEquals(2L, ((Number) eval(bin(BinaryOp.INT_DIVIDE, num(5), num(2)))).longValue());
     }
 

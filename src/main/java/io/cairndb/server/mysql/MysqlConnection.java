@@ -47,7 +47,7 @@ final class MysqlConnection {
         this.sender = sender;
         this.tasks = tasks;
         this.onLogin = onLogin;
-        this.out = new ResultWriter(sender);
+        this.out = new ResultWriter(sender, server.limits().maxAllowedPacket());
     }
 
     void greet() {

@@ -15,10 +15,13 @@ import java.util.List;
 final class ResultWriter {
     private final PacketSender sender;
     private final PayloadWriter payload = new PayloadWriter();
+    /** The largest row sent (max_allowed_packet): clients refuse larger packets and lose the connection. */
+    private final int maxRow;
     private boolean deprecateEof;
 
-    ResultWriter(PacketSender sender) {
+    ResultWriter(PacketSender sender, int maxRow) {
         this.sender = sender;
+        this.maxRow = maxRow;
     }
 
     /** Whether the client asked for OK packets in place of EOF packets (CLIENT_DEPRECATE_EOF). */
@@ -187,7 +190,7 @@ final class ResultWriter {
                     values[i] = result.value(i);
                 }
                 binaryRow(columns, values);
-                sender.send(payload);
+                sendRow();
             }
         } else {
             TextRow row = new TextRow();
@@ -198,10 +201,22 @@ final class ResultWriter {
                     row.column = columns.get(i);
                     result.read(i, row);
                 }
-                sender.send(payload);
+                sendRow();
             }
         }
         endOfData(status);
+    }
+
+    /**
+     * A row larger than max_allowed_packet ends the result with MySQL's error in its place; the
+     * connection stays usable.
+     */
+    private void sendRow() {
+        if (payload.length() > maxRow) {
+            throw new CairnException(Protocol.ER_NET_PACKET_TOO_LARGE, "HY000",
+                    "Got a packet bigger than 'max_allowed_packet' bytes", null);
+        }
+        sender.send(payload);
     }
 
     /** Appends each value of a text-protocol row as it is read. */
