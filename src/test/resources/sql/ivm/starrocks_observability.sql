@@ -78,3 +78,14 @@ query
 SELECT RefreshMode FROM tasks("type" = "mv") ORDER BY TaskId DESC LIMIT 1
 ----
 NOT_REFRESH
+
+# The skipped refresh consumed an empty window: start equals end, the previous refresh's end.
+query
+SELECT count(*) FROM information_schema.materialized_view_refresh_jobs a, information_schema.materialized_view_refresh_jobs b
+WHERE a.TABLE_SCHEMA = 'sr_ivm' AND b.TABLE_SCHEMA = 'sr_ivm' AND CAST(b.JOB_ID AS BIGINT) > CAST(a.JOB_ID AS BIGINT)
+  AND get_json_string(a.IMV_SOURCE_VERSION_RANGE, '$."default_catalog.sr_ivm.pk_base".end')
+    = get_json_string(b.IMV_SOURCE_VERSION_RANGE, '$."default_catalog.sr_ivm.pk_base".start')
+  AND get_json_string(b.IMV_SOURCE_VERSION_RANGE, '$."default_catalog.sr_ivm.pk_base".start')
+    = get_json_string(b.IMV_SOURCE_VERSION_RANGE, '$."default_catalog.sr_ivm.pk_base".end')
+----
+1

@@ -384,7 +384,8 @@ final class IvmRefresher {
         String signature = IvmSetup.signature(def);
         if (partitions.inSync(mv) && !request.mode().equals("COMPLETE") && mv.ivm().baseline() && streamsPresent(ctx, mv)
                 && signature.equals(mv.ivm().signature())) {
-            return new Result("NOT_REFRESH", null, false, List.of(), 0, List.of(), null, IvmSyncedPartitions.all(partitions), null);
+            return new Result("NOT_REFRESH", null, false, List.of(), 0, emptyWindows(ctx, mv, known), null,
+                    IvmSyncedPartitions.all(partitions), null);
         }
         Survey survey = survey(ctx, mv, mvTable, def, signature, known);
         IvmCostModel.Estimate estimate = costs.estimate(mv.id(), survey.changeRows());
@@ -454,6 +455,25 @@ final class IvmRefresher {
                     result.refreshMode().equals("COMPLETE") ? null : floor, Math.max(floor, s.pending().newest())));
         }
         return result.consumed(consumed).costing(result.estimateShown(estimate)).synced(synced).following(streamList);
+    }
+
+    /**
+     * The window of a refresh that found nothing to consume: for each base table it starts and ends where
+     * the last refresh ended (its stream's offset), as StarRocks reports an empty window. Offsets come
+     * from memory; only after a restart are they read back.
+     */
+    private static List<SourceRange> emptyWindows(StatementContext ctx, MvMeta mv, CommittedOffsets known) {
+        List<SourceRange> out = new ArrayList<>();
+        for (MvMeta.IvmStream is : mv.ivm().streams()) {
+            StreamMeta s = ctx.catalog().stream(mv.database(), is.name());
+            Map<Long, Long> offsets = known == null ? null : known.get(mv.id(), s.id());
+            if (offsets == null) {
+                offsets = StreamOffsets.read(ctx.txn().connection(), s.id());
+            }
+            long end = offsets.values().stream().mapToLong(Long::longValue).max().orElse(s.startTso());
+            out.add(new SourceRange(s.tableDatabase() + "." + s.tableName(), end, end));
+        }
+        return out;
     }
 
     private static boolean streamsPresent(StatementContext ctx, MvMeta mv) {
