@@ -268,15 +268,15 @@ EXPLAIN SHAPE PLAN SELECT c.region, count(*) FROM orders o JOIN customers c ON o
 Sort
   Project
     Aggregate
-      Filter
-        Subquery
-          Project
+      Join INNER
+        Filter
+          Subquery
             Project
-              Filter
-                Scan db.orders
-        Join INNER
+              Project
+                Filter
+                  Scan db.orders
           Scan db.orders
-          Scan db.customers
+        Scan db.customers
 
 # A wrong query fails with its own error.
 statement error Unknown column 'nosuch' in 'table list'

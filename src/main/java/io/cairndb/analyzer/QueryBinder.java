@@ -6,6 +6,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
 import io.cairndb.plan.PlanColumn;
+import io.cairndb.optimizer.Optimizer;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
 import io.cairndb.printer.OperatorTypes;
@@ -54,10 +55,11 @@ public final class QueryBinder {
     }
 
     /**
-     * The plan of a query, and the session functions ({@code connection_id()}, {@code current_user()} ..)
+     * The plan of a query as the optimizer leaves it, the plan as bound (what EXPLAIN ANALYZED PLAN
+     * shows), and the session functions ({@code connection_id()}, {@code current_user()} ..)
      * the binder folded into constants of this session, which the plan no longer shows.
      */
-    public record Result(PlanNode plan, Set<String> sessionFunctions) {
+    public record Result(PlanNode plan, PlanNode analyzed, Set<String> sessionFunctions) {
         public Result {
             sessionFunctions = Set.copyOf(sessionFunctions);
         }
@@ -76,8 +78,8 @@ public final class QueryBinder {
      */
     public static Result bind(StatementContext ctx, Query query, boolean rowColumns) {
         QueryBinder binder = new QueryBinder(ctx, rowColumns);
-        PlanNode plan = binder.query(query, null);
-        return new Result(plan, binder.sessionFunctions);
+        PlanNode analyzed = binder.query(query, null);
+        return new Result(Optimizer.optimize(analyzed), analyzed, binder.sessionFunctions);
     }
 
     /** A binder for one statement's relations, used outside a query's binding (star expansion). */

@@ -30,6 +30,36 @@ public final class Conjuncts {
         return Operator.AND.is(n) ? ((ScalarExpr.Call) n).args() : List.of(n);
     }
 
+    /** The conjuncts of a condition as written (AND chains flattened, nothing else changed); none for null. */
+    public static List<ScalarExpr> split(ScalarExpr condition) {
+        List<ScalarExpr> out = new ArrayList<>();
+        split(condition, out);
+        return out;
+    }
+
+    private static void split(ScalarExpr e, List<ScalarExpr> out) {
+        if (e == null) {
+            return;
+        }
+        if (Operator.AND.is(e)) {
+            ((ScalarExpr.Call) e).args().forEach(a -> split(a, out));
+        } else {
+            out.add(e);
+        }
+    }
+
+    /** The conjunction of {@code conjuncts}: null for none, the one for one. */
+    public static ScalarExpr and(List<ScalarExpr> conjuncts) {
+        if (conjuncts.isEmpty()) {
+            return null;
+        }
+        if (conjuncts.size() == 1) {
+            return conjuncts.get(0);
+        }
+        boolean nullable = conjuncts.stream().anyMatch(ScalarExpr::nullable);
+        return new ScalarExpr.Call(Operator.AND.function(), conjuncts, io.cairndb.catalog.DataType.BOOLEAN, nullable);
+    }
+
     public static ScalarExpr normalize(ScalarExpr e) {
         if (!(e instanceof ScalarExpr.Call c)) {
             return e;

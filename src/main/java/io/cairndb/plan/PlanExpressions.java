@@ -64,6 +64,34 @@ public final class PlanExpressions {
         return found[0];
     }
 
+    /** Functions whose every evaluation may give another value: evaluating them elsewhere or again changes results. */
+    private static final java.util.Set<String> VOLATILE = java.util.Set.of("rand", "random", "uuid", "uuid_numeric", "sleep");
+
+    /**
+     * Whether {@code e} gives the same value wherever and however often it is evaluated on the same
+     * row: it calls no volatile function, also inside its subqueries.
+     */
+    public static boolean deterministic(ScalarExpr e) {
+        boolean[] volatile_ = {false};
+        walk(e, x -> {
+            if (x instanceof ScalarExpr.Call c && VOLATILE.contains(c.function().toLowerCase(java.util.Locale.ROOT))) {
+                volatile_[0] = true;
+            } else if (x instanceof ScalarExpr.Subquery s) {
+                volatile_[0] |= !deterministic(s.plan());
+            }
+        });
+        return !volatile_[0];
+    }
+
+    private static boolean deterministic(PlanNode node) {
+        for (ScalarExpr e : of(node)) {
+            if (!deterministic(e)) {
+                return false;
+            }
+        }
+        return node.inputs().stream().allMatch(PlanExpressions::deterministic);
+    }
+
     /** Every expression a node holds directly (not those of its inputs), in a fixed order. */
     public static List<ScalarExpr> of(PlanNode node) {
         List<ScalarExpr> out = new ArrayList<>();

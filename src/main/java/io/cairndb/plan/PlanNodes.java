@@ -33,6 +33,53 @@ public final class PlanNodes {
         return node;
     }
 
+    /**
+     * {@code node} with {@code f} applied to each expression it holds directly (those of
+     * {@link PlanExpressions#of}); its columns and inputs stay.
+     */
+    public static PlanNode withExpressions(PlanNode node, java.util.function.UnaryOperator<ScalarExpr> f) {
+        if (node instanceof PlanNode.Values v) {
+            return new PlanNode.Values(v.outputs(), v.rows().stream().map(r -> r.stream().map(f).toList()).toList());
+        } else if (node instanceof PlanNode.TableFunction t) {
+            return new PlanNode.TableFunction(t.name(), t.properties(), t.args().stream().map(f).toList(), t.outputs());
+        } else if (node instanceof PlanNode.Filter x) {
+            return new PlanNode.Filter(x.input(), f.apply(x.condition()));
+        } else if (node instanceof PlanNode.Project p) {
+            return new PlanNode.Project(p.input(), p.assignments().stream()
+                    .map(a -> new PlanNode.Assignment(a.column(), f.apply(a.expr()))).toList());
+        } else if (node instanceof PlanNode.Join j) {
+            return new PlanNode.Join(j.kind(), j.left(), j.right(), j.condition() == null ? null : f.apply(j.condition()));
+        } else if (node instanceof PlanNode.Aggregate a) {
+            return new PlanNode.Aggregate(a.input(), a.keys(), a.groupingSets(), a.aggregates().stream()
+                    .map(x -> new PlanNode.AggregateAssignment(x.column(), new PlanNode.AggregateCall(x.call().function(),
+                            x.call().args().stream().map(f).toList(), x.call().distinct(), keys(x.call().orderBy(), f))))
+                    .toList());
+        } else if (node instanceof PlanNode.Window w) {
+            return new PlanNode.Window(w.input(), w.windows().stream().map(x -> new PlanNode.WindowAssignment(x.column(),
+                    window(x.call(), f))).toList());
+        } else if (node instanceof PlanNode.Sort s) {
+            return new PlanNode.Sort(s.input(), keys(s.keys(), f));
+        } else if (node instanceof PlanNode.Generate g) {
+            return new PlanNode.Generate(g.input(), g.generator(), g.args().stream().map(f).toList(), g.outer(), g.generated());
+        }
+        return node;
+    }
+
+    private static List<PlanNode.SortKey> keys(List<PlanNode.SortKey> keys, java.util.function.UnaryOperator<ScalarExpr> f) {
+        return keys.stream().map(k -> new PlanNode.SortKey(f.apply(k.expr()), k.ascending(), k.nullsFirst())).toList();
+    }
+
+    private static PlanNode.WindowCall window(PlanNode.WindowCall c, java.util.function.UnaryOperator<ScalarExpr> f) {
+        PlanNode.Frame frame = c.frame() == null ? null : new PlanNode.Frame(c.frame().unit(), bound(c.frame().start(), f),
+                bound(c.frame().end(), f));
+        return new PlanNode.WindowCall(c.function(), c.args().stream().map(f).toList(), c.distinct(),
+                c.partitionBy().stream().map(f).toList(), keys(c.orderBy(), f), frame);
+    }
+
+    private static PlanNode.FrameBound bound(PlanNode.FrameBound b, java.util.function.UnaryOperator<ScalarExpr> f) {
+        return b == null ? null : new PlanNode.FrameBound(b.kind(), b.offset() == null ? null : f.apply(b.offset()));
+    }
+
     /** The highest column id the plan uses, subquery plans included (0 for none). */
     public static int maxColumnId(PlanNode node) {
         int max = 0;

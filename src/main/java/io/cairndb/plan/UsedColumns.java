@@ -27,6 +27,37 @@ public final class UsedColumns {
         return prune(plan, true);
     }
 
+    /**
+     * The ids of every column that something in the plan reads: an expression (also one inside a
+     * subquery, at any depth: correlated references included), a grouping key, a DISTINCT or set
+     * operation's input, or the plan's own result.
+     */
+    public static Set<Integer> referenced(PlanNode plan) {
+        Set<Integer> used = new HashSet<>();
+        plan.outputs().forEach(c -> used.add(c.id()));
+        collectDeep(plan, used);
+        return used;
+    }
+
+    private static void collectDeep(PlanNode node, Set<Integer> used) {
+        for (ScalarExpr e : PlanExpressions.of(node)) {
+            PlanExpressions.walk(e, x -> {
+                if (x instanceof ScalarExpr.ColumnRef r) {
+                    used.add(r.id());
+                } else if (x instanceof ScalarExpr.Subquery s) {
+                    s.plan().outputs().forEach(c -> used.add(c.id()));
+                    collectDeep(s.plan(), used);
+                }
+            });
+        }
+        if (node instanceof PlanNode.Aggregate a) {
+            a.keys().forEach(k -> used.add(k.id()));
+        } else if (node instanceof PlanNode.Distinct || node instanceof PlanNode.SetOperation) {
+            node.inputs().forEach(i -> i.outputs().forEach(c -> used.add(c.id())));
+        }
+        node.inputs().forEach(i -> collectDeep(i, used));
+    }
+
     private static PlanNode prune(PlanNode plan, boolean keepOne) {
         Set<Integer> used = new HashSet<>();
         plan.outputs().forEach(c -> used.add(c.id()));

@@ -28,10 +28,15 @@ final class ExprPrinter {
             Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
 
     private final Function<PlanNode, String> queries;
+    private final Function<PlanColumn, String> columns;
 
-    /** {@code queries} prints the plans of the subqueries inside expressions. */
-    ExprPrinter(Function<PlanNode, String> queries) {
+    /**
+     * {@code queries} prints the plans of the subqueries inside expressions, {@code columns} the SQL a
+     * column reference reads.
+     */
+    ExprPrinter(Function<PlanNode, String> queries, Function<PlanColumn, String> columns) {
         this.queries = queries;
+        this.columns = columns;
     }
 
     static String columnName(int id) {
@@ -44,7 +49,7 @@ final class ExprPrinter {
 
     String print(ScalarExpr e) {
         if (e instanceof ScalarExpr.ColumnRef c) {
-            return columnName(c.column());
+            return columns.apply(c.column());
         } else if (e instanceof ScalarExpr.Literal l) {
             return literal(l);
         } else if (e instanceof ScalarExpr.Interval i) {

@@ -328,7 +328,7 @@ final class StatementDispatcher {
      * the DuckDB SQL printed from it, DuckDB's plan and the MATERIALIZATIONS section: which MVs answer
      * the query, which was chosen and why the others cannot. {@code SHAPE PLAN} is the bare node tree of
      * the rewritten plan; {@code ANALYZED PLAN} and {@code LOGICAL PLAN} the plan as bound,
-     * {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} as rewritten; {@code EXPLAIN ANALYZE} runs the
+     * {@code REWRITTEN PLAN} and {@code OPTIMIZED PLAN} as the optimizer and rewrite leave it; {@code EXPLAIN ANALYZE} runs the
      * query and shows DuckDB's profile of it.
      */
     private RowResult explain(StatementContext ctx, Statement.Explain e) {
@@ -342,7 +342,7 @@ final class StatementDispatcher {
         String level = e.level() == null ? "" : e.level();
         List<List<Object>> rows = new ArrayList<>();
         if (level.equals("ANALYZED PLAN") || level.equals("LOGICAL PLAN")) {
-            PlanText.of(bound.plan()).lines().forEach(line -> rows.add(List.of(line)));
+            PlanText.of(bound.analyzed()).lines().forEach(line -> rows.add(List.of(line)));
             return explainRows(rows);
         }
         RewriteOutcome rewritten = ctx.translator().rewrite(bound.plan());

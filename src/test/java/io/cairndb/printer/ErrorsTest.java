@@ -71,7 +71,7 @@ class ErrorsTest extends DuckTestBase {
     void sessionFunctionsCannotBePrinted() throws Exception {
         ExprPrinter printer = new ExprPrinter(plan -> {
             throw new AssertionError("no subquery here");
-        });
+        }, ExprPrinter::columnName);
         // Session functions are bound to literals of the statement's session before a plan is printed.
         assertThrows(IllegalStateException.class,
                 () -> printer.print(new ScalarExpr.Call("database", List.of(), DataType.STRING, false)));

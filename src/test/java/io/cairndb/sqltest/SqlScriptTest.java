@@ -26,9 +26,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Runs every script under {@code src/test/resources/sql/} against a fresh embedded database;
- * {@code -Dcairn.sql=part} runs only the scripts whose relative path contains that text.
+ * {@code -Dcairn.sql=part} runs only the scripts whose relative path contains that text. With
+ * {@code -Dcairn.record=true} a query whose rows differ does not fail: its expected rows in the
+ * script's source are replaced by what it returned, for a person to read and commit or reject.
  */
 class SqlScriptTest {
+    private static final boolean RECORD = Boolean.getBoolean("cairn.record");
+    /** In record mode: the rows each query of the script being run returned, by its line. */
+    private final Map<Integer, List<String>> recorded = new java.util.TreeMap<>();
 
     @TestFactory
     Stream<DynamicTest> scripts() throws IOException, URISyntaxException {
@@ -43,6 +48,17 @@ class SqlScriptTest {
     }
 
     private void run(Path file) throws IOException, InterruptedException, URISyntaxException {
+        recorded.clear();
+        try {
+            runScript(file);
+        } finally {
+            if (RECORD && !recorded.isEmpty()) {
+                ScriptRecorder.rewrite(file, recorded);
+            }
+        }
+    }
+
+    private void runScript(Path file) throws IOException, InterruptedException, URISyntaxException {
         SqlScript script = SqlScript.load(file);
         Path dataDir = Files.createTempDirectory("cairn-sqltest");
         FeConfig config = new FeConfig();
@@ -80,11 +96,14 @@ class SqlScriptTest {
                     runStatement(sessions.get(current), s, where);
                 }
                 if (step instanceof SqlScript.Query q) {
-                    runQuery(sessions.get(current), q, where);
+                    List<String> rows = runQuery(sessions.get(current), q, where, !(next instanceof SqlScript.Included));
+                    if (rows != null) {
+                        recorded.put(q.line(), rows);
+                    }
                     if (q.bothWays()) {
                         SessionSql.exec(sessions.get(current), "SET enable_materialized_view_rewrite = false");
                         try {
-                            runQuery(sessions.get(current), q, where + " (without rewrite)");
+                            runQuery(sessions.get(current), q, where + " (without rewrite)", false);
                         } finally {
                             SessionSql.exec(sessions.get(current), "SET enable_materialized_view_rewrite = true");
                         }
@@ -129,7 +148,8 @@ class SqlScriptTest {
         }
     }
 
-    private static void runQuery(SqlSession session, SqlScript.Query q, String where) {
+    /** Runs a query and checks its rows; in record mode returns them instead when they differ (and may be recorded). */
+    private static List<String> runQuery(SqlSession session, SqlScript.Query q, String where, boolean recordable) {
         List<String> actual = new ArrayList<>();
         String header = null;
         try {
@@ -137,7 +157,7 @@ class SqlScriptTest {
             StatementResult last = results.get(results.size() - 1);
             if (!(last instanceof RowResult rows)) {
                 fail(where + ": query returned no rows result: " + q.sql());
-                return;
+                return null;
             }
             try (rows) {
                 List<Integer> shown = new ArrayList<>();
@@ -174,7 +194,16 @@ class SqlScriptTest {
             expected = new ArrayList<>(expected);
             expected.sort(Comparator.naturalOrder());
         }
+        if (RECORD && recordable && !String.join("\n", expected).equals(String.join("\n", actual))) {
+            List<String> rows = new ArrayList<>();
+            if (header != null) {
+                rows.add(header);
+            }
+            rows.addAll(actual);
+            return rows;
+        }
         assertEquals(String.join("\n", expected), String.join("\n", actual), where + ": rows differ for: " + q.sql());
+        return null;
     }
 
     private static void runMaterializations(SqlSession session, SqlScript.Materializations m, String where) {
