@@ -728,6 +728,8 @@ showStatement
     | SHOW LOAD ((FROM | IN) identifier)? whereClause? orderByClause? limitClause?        #showLoad
     | SHOW DATA ((FROM | IN) qualifiedName)? orderByClause?                               #showData
     | SHOW CONSTRAINTS FROM qualifiedName                                                 #showConstraints
+    | SHOW (TABLETS | TABLET) FROM qualifiedName partitionSpec? whereClause? orderByClause? limitClause? #showTablets
+    | SHOW TABLET INTEGER_VALUE                                                           #showTablet
     ;
 
 showFilter
@@ -1108,6 +1110,7 @@ nonReserved
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
     | DYNAMIC | TEMPORARY | CONSTRAINT | CONSTRAINTS | FOREIGN | REFERENCES
     | SQL_NO_CACHE | SQL_CACHE | LOCK | UNLOCK | LOW_PRIORITY | DISABLE | ENABLE | EVENTS | SAVEPOINT | RELEASE | CONSISTENT | SNAPSHOT
+    | TABLET | TABLETS
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
@@ -1357,6 +1360,8 @@ STRUCT: 'STRUCT';
 SUM: 'SUM';
 TABLE: 'TABLE';
 TABLES: 'TABLES';
+TABLET: 'TABLET';
+TABLETS: 'TABLETS';
 THAN: 'THAN';
 THEN: 'THEN';
 TIMESTAMP: 'TIMESTAMP';

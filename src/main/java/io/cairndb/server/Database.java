@@ -392,6 +392,12 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
         return dataSizes;
     }
 
+    /** The directory of the data file, as SHOW TABLETS' Path gives it; empty for a database in memory. */
+    String dataRoot() {
+        Path file = engine.file();
+        return file == null ? "" : file.toAbsolutePath().getParent().toString();
+    }
+
     SystemTables systemTables() {
         return systemTables;
     }

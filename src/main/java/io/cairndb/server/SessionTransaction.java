@@ -208,7 +208,8 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowDatabases || s instanceof Statement.ShowTables || s instanceof Statement.ShowCreateTable
                 || s instanceof Statement.ShowCreateDatabase || s instanceof Statement.ShowPartitions || s instanceof Statement.ShowColumns
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowOther || s instanceof Statement.ShowData
-                || s instanceof Statement.ShowStreams || s instanceof Statement.ShowProcesslist;
+                || s instanceof Statement.ShowStreams || s instanceof Statement.ShowProcesslist || s instanceof Statement.ShowTablets
+                || s instanceof Statement.ShowTablet;
     }
 
     /** Reads and writes of rows, and what changes only the session; not DDL, refreshes or configuration. */
@@ -223,7 +224,8 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert || s instanceof Statement.ShowLoad
-                || s instanceof Statement.ShowData || s instanceof Statement.UnlockTables || s instanceof Statement.Savepoint
+                || s instanceof Statement.ShowData || s instanceof Statement.ShowTablets || s instanceof Statement.ShowTablet
+                || s instanceof Statement.UnlockTables || s instanceof Statement.Savepoint
                 || s instanceof Statement.ShowProc || s instanceof Statement.ShowColumnStats || s instanceof Statement.ShowConstraints
                 || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs
                 || s instanceof AccountStatement.ShowGrants || s instanceof AccountStatement.ShowRoles;

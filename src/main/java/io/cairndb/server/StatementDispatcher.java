@@ -36,6 +36,7 @@ import io.cairndb.system.ColumnStatistics;
 import io.cairndb.system.DataShows;
 import io.cairndb.system.DynamicPartitionTables;
 import io.cairndb.system.ShowExecutor;
+import io.cairndb.system.TabletShows;
 import io.cairndb.write.DeleteExecutor;
 import io.cairndb.write.InsertExecutor;
 import io.cairndb.write.TruncateExecutor;
@@ -170,6 +171,12 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.ShowConstraints s) {
             return ShowExecutor.constraints(ctx, s);
+        }
+        if (statement instanceof Statement.ShowTablets s) {
+            return TabletShows.tablets(ctx, s, session.database().dataSizes(), session.database().dataRoot());
+        }
+        if (statement instanceof Statement.ShowTablet s) {
+            return TabletShows.tablet(ctx, s);
         }
         if (statement instanceof Statement.ShowLoad s) {
             return TransactionShows.loads(ctx, s, session.database());

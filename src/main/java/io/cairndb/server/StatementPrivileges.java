@@ -100,6 +100,7 @@ final class StatementPrivileges {
         } else if (s instanceof Statement.ShowOther o && o.target() != null) {
             table(ctx, Access.SHOW, o.target());
         } else if (s instanceof Statement.ShowTransaction || s instanceof Statement.ShowProc || s instanceof Statement.AdminSetConfig
+                || s instanceof Statement.ShowTablets || s instanceof Statement.ShowTablet
                 || s instanceof Statement.AdminShowConfig) {
             a.requireGlobal(Access.ADMIN);
         } else if (s instanceof Statement.SetStatement set) {
