@@ -41,6 +41,31 @@ statement
     | streamStatement
     | adminStatement
     | mvStatement
+    | exportStatement
+    ;
+
+// ---------------------------------------------------------------- export jobs
+
+// Doris's EXPORT: a table's rows written to files by a job that SHOW EXPORT lists. A column list
+// after the partitions is CairnDB's spelling of the "columns" property. WITH BROKER / S3 / HDFS
+// parse, so that remote storage is refused by name.
+exportStatement
+    : exportTable
+    | showExport
+    | cancelExport
+    ;
+
+exportTable
+    : EXPORT TABLE qualifiedName partitionSpec? (LEFT_PAREN columns=identifierList RIGHT_PAREN)? whereClause?
+      TO path=string propertiesClause? (WITH storage=identifier storageName=string? propertyList?)?
+    ;
+
+showExport
+    : SHOW EXPORT ((FROM | IN) identifier)? whereClause? orderByClause? limitClause?
+    ;
+
+cancelExport
+    : CANCEL EXPORT ((FROM | IN) identifier)? whereClause?
     ;
 
 // ---------------------------------------------------------------- materialized views
@@ -306,7 +331,6 @@ adminShowConfig
 // Doris statements of features CairnDB does not have: named in the error instead of a syntax error.
 unsupportedStatement
     : (CREATE | SHOW | STOP | PAUSE | RESUME) ALL? ROUTINE LOAD (~SEMICOLON)*                 #routineLoad
-    | EXPORT TABLE (~SEMICOLON)*                                                               #exportTable
     ;
 
 queryStatement
