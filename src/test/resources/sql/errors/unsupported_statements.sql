@@ -11,9 +11,6 @@ SHOW ALL ROUTINE LOAD
 statement error ROUTINE LOAD is not supported
 STOP ROUTINE LOAD FOR db.job
 
-statement error EXPORT is not supported: write a table's rows with SELECT * FROM t INTO OUTFILE
-EXPORT TABLE db.t TO "file:///tmp/export/" PROPERTIES ("format" = "csv")
-
 statement error Table function s3() is not supported: read files with local() inside user_files_secure_path
 SELECT * FROM s3("uri" = "s3://bucket/a.csv", "format" = "csv")
 

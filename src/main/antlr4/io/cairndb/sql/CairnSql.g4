@@ -41,6 +41,31 @@ statement
     | streamStatement
     | adminStatement
     | mvStatement
+    | exportStatement
+    ;
+
+// ---------------------------------------------------------------- export jobs
+
+// Doris's EXPORT: a table's rows written to files by a job that SHOW EXPORT lists. A column list
+// after the partitions is CairnDB's spelling of the "columns" property. WITH BROKER / S3 / HDFS
+// parse, so that remote storage is refused by name.
+exportStatement
+    : exportTable
+    | showExport
+    | cancelExport
+    ;
+
+exportTable
+    : EXPORT TABLE qualifiedName partitionSpec? (LEFT_PAREN columns=identifierList RIGHT_PAREN)? whereClause?
+      TO path=string propertiesClause? (WITH storage=identifier storageName=string? propertyList?)?
+    ;
+
+showExport
+    : SHOW EXPORT ((FROM | IN) identifier)? whereClause? orderByClause? limitClause?
+    ;
+
+cancelExport
+    : CANCEL EXPORT ((FROM | IN) identifier)? whereClause?
     ;
 
 // ---------------------------------------------------------------- materialized views
@@ -306,7 +331,6 @@ adminShowConfig
 // Doris statements of features CairnDB does not have: named in the error instead of a syntax error.
 unsupportedStatement
     : (CREATE | SHOW | STOP | PAUSE | RESUME) ALL? ROUTINE LOAD (~SEMICOLON)*                 #routineLoad
-    | EXPORT TABLE (~SEMICOLON)*                                                               #exportTable
     ;
 
 queryStatement
@@ -728,6 +752,8 @@ showStatement
     | SHOW LOAD ((FROM | IN) identifier)? whereClause? orderByClause? limitClause?        #showLoad
     | SHOW DATA ((FROM | IN) qualifiedName)? orderByClause?                               #showData
     | SHOW CONSTRAINTS FROM qualifiedName                                                 #showConstraints
+    | SHOW (TABLETS | TABLET) FROM qualifiedName partitionSpec? whereClause? orderByClause? limitClause? #showTablets
+    | SHOW TABLET INTEGER_VALUE                                                           #showTablet
     ;
 
 showFilter
@@ -1108,6 +1134,7 @@ nonReserved
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
     | DYNAMIC | TEMPORARY | CONSTRAINT | CONSTRAINTS | FOREIGN | REFERENCES
     | SQL_NO_CACHE | SQL_CACHE | LOCK | UNLOCK | LOW_PRIORITY | DISABLE | ENABLE | EVENTS | SAVEPOINT | RELEASE | CONSISTENT | SNAPSHOT
+    | TABLET | TABLETS
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
@@ -1357,6 +1384,8 @@ STRUCT: 'STRUCT';
 SUM: 'SUM';
 TABLE: 'TABLE';
 TABLES: 'TABLES';
+TABLET: 'TABLET';
+TABLETS: 'TABLETS';
 THAN: 'THAN';
 THEN: 'THEN';
 TIMESTAMP: 'TIMESTAMP';

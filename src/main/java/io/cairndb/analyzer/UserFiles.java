@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * The files local() may read, as in Doris: those inside {@code user_files_secure_path}. A file path
  * is relative to that directory (an absolute one must lie inside it), may not contain {@code ..}, and
  * must stay inside once symbolic links are followed; a glob is matched inside the directory only.
- * SELECT .. INTO OUTFILE writes inside the same directory, under the same rules.
+ * SELECT .. INTO OUTFILE and EXPORT write inside the same directory, under the same rules.
  */
 public final class UserFiles {
     private final Path dir;
@@ -37,14 +37,15 @@ public final class UserFiles {
     }
 
     /**
-     * Where SELECT .. INTO OUTFILE may write the files whose names begin with {@code prefix}: a
+     * Where SELECT .. INTO OUTFILE and EXPORT may write the files whose names begin with {@code prefix}: a
      * directory inside {@code user_files_secure_path} (created there when missing) and the start of
      * the files' names.
      */
     public static OutputPrefix outputPrefix(FeConfig config, String prefix) {
         String setting = config.get("user_files_secure_path");
         if (setting == null || setting.isBlank()) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "INTO OUTFILE needs user_files_secure_path to be set");
+            throw new CairnException(ErrorCode.WRONG_ARGUMENTS,
+                    "Writing local files (INTO OUTFILE, EXPORT) needs user_files_secure_path to be set");
         }
         UserFiles files = new UserFiles(Path.of(setting.strip()).toAbsolutePath().normalize());
         if (prefix.contains("..")) {
@@ -69,7 +70,7 @@ public final class UserFiles {
         return new OutputPrefix(inside(dir, realDir, prefix), name);
     }
 
-    /** The directory of INTO OUTFILE's files and the start of their names. */
+    /** The directory of the files written and the start of their names. */
     public record OutputPrefix(Path dir, String name) {
     }
 

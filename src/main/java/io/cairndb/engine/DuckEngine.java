@@ -54,6 +54,7 @@ public final class DuckEngine implements AutoCloseable {
             props.setProperty("checkpoint_threshold", CHECKPOINT_THRESHOLD);
             DuckDBConnection conn = (DuckDBConnection) DriverManager.getConnection(url, props);
             JavaFunctions.register(conn);
+            InterruptibleSleep.register(conn);
             return new DuckEngine(conn, file);
         } catch (Exception e) {
             throw new CairnException(ErrorCode.INTERNAL, "cannot open database in " + dataDir + ": " + e.getMessage(), e);
@@ -69,6 +70,7 @@ public final class DuckEngine implements AutoCloseable {
     public Connection connect() {
         try {
             Connection c = root.duplicate();
+            InterruptibleSleep.number(c);
             c.setAutoCommit(false);
             return c;
         } catch (SQLException e) {
@@ -114,6 +116,7 @@ public final class DuckEngine implements AutoCloseable {
      * executing, which the interrupting thread does not have), so it is called reflectively.
      */
     public static void interrupt(Connection c) {
+        InterruptibleSleep.interrupt(c);
         try {
             Field lockField = DuckDBConnection.class.getDeclaredField("connRefLock");
             Method interrupt = DuckDBConnection.class.getDeclaredMethod("interrupt");

@@ -29,6 +29,10 @@ public final class EngineErrors {
 
     public static CairnException translate(SQLException e) {
         String msg = e.getMessage() == null ? e.toString() : e.getMessage();
+        if (msg.contains(InterruptibleSleep.INTERRUPTED)) {
+            // A KILL (or a time limit) reached sleep(); DuckDB reports the function's exception, stack and all.
+            return new CairnException(ErrorCode.QUERY_INTERRUPTED, "Query execution was interrupted", e);
+        }
         // The driver may wrap the engine's error in one of its own ("Invalid Input Error: Attempting to
         // execute ... \nError: Binder Error: ..."): the last "<Class> Error:" line is the real one.
         String[] lines = msg.split("\n");

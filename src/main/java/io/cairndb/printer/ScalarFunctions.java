@@ -2,6 +2,7 @@ package io.cairndb.printer;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
+import io.cairndb.engine.InterruptibleSleep;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.Expr;
@@ -36,6 +37,8 @@ final class ScalarFunctions {
         arrays(m);
         mapsAndStructs(m);
         information(m);
+        // sleep(n): TRUE after n seconds, one sleep per row; a KILL or a time limit stops it (see InterruptibleSleep).
+        m.scalar("sleep", 1, 1, returns(BOOLEAN), c -> InterruptibleSleep.call(c.arg(0)));
     }
 
     /**

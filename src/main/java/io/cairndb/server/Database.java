@@ -73,6 +73,7 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
     private final ChangelogBounds changelogBounds = new ChangelogBounds();
     private final TransactionHistory transactionHistory = new TransactionHistory();
     private final DataSizes dataSizes = new DataSizes();
+    private final ExportJobs exportJobs = new ExportJobs();
     private final SystemTables systemTables;
     private final MaterializedViews materializedViews;
     private final SyncMaterializedViews syncMaterializedViews;
@@ -392,6 +393,16 @@ public final class Database implements SqlSessionFactory, TaskEnvironment, AutoC
 
     DataSizes dataSizes() {
         return dataSizes;
+    }
+
+    ExportJobs exportJobs() {
+        return exportJobs;
+    }
+
+    /** The directory of the data file, as SHOW TABLETS' Path gives it; empty for a database in memory. */
+    String dataRoot() {
+        Path file = engine.file();
+        return file == null ? "" : file.toAbsolutePath().getParent().toString();
     }
 
     SystemTables systemTables() {

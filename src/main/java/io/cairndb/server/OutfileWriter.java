@@ -28,89 +28,99 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * SELECT .. INTO OUTFILE as Doris writes local files: {@code file:///dir/prefix_} names files
+ * SELECT .. INTO OUTFILE and EXPORT as Doris writes local files: {@code file:///dir/prefix_} names files
  * {@code prefix_<query id>_<n>.csv} (or {@code .parquet}), a new one whenever {@code max_file_size}
  * would be passed; CSV rows are the values as text separated by {@code column_separator} (default
  * tab), each ended by {@code line_delimiter} (default newline), NULL written {@code \N}, booleans 1
  * and 0; csv_with_names and csv_with_names_and_types begin each file with the column names (and types).
- * The answer is Doris's one row: FileNumber, TotalRows, FileSize, URL. Local files are written only
- * with {@code enable_outfile_to_local}, as in Doris, and only inside {@code user_files_secure_path}.
+ * INTO OUTFILE answers Doris's one row: FileNumber, TotalRows, FileSize, URL. Local files are written
+ * only with {@code enable_outfile_to_local}, as in Doris, and only inside {@code user_files_secure_path}.
  */
 final class OutfileWriter {
-    private static final long MB = 1024L * 1024;
-    private static final long MIN_FILE_SIZE = 5 * MB;
-    private static final long MAX_FILE_SIZE = 2048 * MB;
-    private static final Set<String> FORMATS = Set.of("csv", "csv_with_names", "csv_with_names_and_types", "parquet");
-    private static final Set<String> PROPERTIES = Set.of("column_separator", "line_delimiter", "max_file_size",
-            "success_file_name");
     private static final List<ResultColumn> ANSWER = List.of(new ResultColumn("FileNumber", DataType.INT),
             new ResultColumn("TotalRows", DataType.BIGINT), new ResultColumn("FileSize", DataType.BIGINT),
             new ResultColumn("URL", DataType.STRING));
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     private OutfileWriter() {
     }
 
-    /** Writes the rows of {@code sql} (the query, printed; {@code columns} its result columns) to files. */
+    /** SELECT .. INTO OUTFILE: writes the rows of {@code sql} (the query, printed; {@code columns} its result columns). */
     static RowResult write(StatementContext ctx, Statement.Outfile o, String sql, List<ResultColumn> columns) {
-        if (!ctx.config().flag("enable_outfile_to_local")) {
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Exporting results to local disk is not allowed. To enable this "
-                    + "feature, you need to add `enable_outfile_to_local=true` in fe.conf and restart FE");
-        }
-        if (!o.path().startsWith("file://")) {
-            int scheme = o.path().indexOf("://");
-            throw new CairnException(ErrorCode.NOT_SUPPORTED, "INTO OUTFILE " + (scheme > 0 ? o.path().substring(0, scheme) + " storage"
-                    : "without a file:/// path") + " is not supported: write to a local file:/// path");
-        }
+        requireLocal(ctx, o.path(), "INTO OUTFILE");
         String format = o.format() == null ? "csv" : o.format().toLowerCase(Locale.ROOT);
-        if (!FORMATS.contains(format)) {
+        if (!OutfileOptions.FORMATS.contains(format)) {
             throw new CairnException(ErrorCode.NOT_SUPPORTED, "FORMAT AS " + o.format() + " is not supported: "
                     + "csv, csv_with_names, csv_with_names_and_types or parquet");
         }
         Map<String, String> props = new LinkedHashMap<>();
         Map<String, String> unknown = new LinkedHashMap<>();
-        o.properties().forEach((k, v) -> (PROPERTIES.contains(k.toLowerCase(Locale.ROOT)) ? props : unknown)
+        o.properties().forEach((k, v) -> (OutfileOptions.PROPERTIES.contains(k.toLowerCase(Locale.ROOT)) ? props : unknown)
                 .put(k.toLowerCase(Locale.ROOT), v));
         if (!unknown.isEmpty()) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Unknown properties: " + unknown);
         }
-        long maxFileSize = props.containsKey("max_file_size") ? fileSize(props.get("max_file_size")) : 1024 * MB;
-        UserFiles.OutputPrefix prefix = UserFiles.outputPrefix(ctx.config(), o.path().substring("file://".length()));
-        String id = queryId();
-        String stem = prefix.name() + id + "_";
-        Written written = format.equals("parquet")
-                ? parquet(ctx, sql, prefix.dir(), stem, maxFileSize)
-                : csv(ctx, sql, columns, format, props, prefix.dir(), stem, maxFileSize);
-        String success = props.get("success_file_name");
-        if (success != null) {
-            if (success.contains("/") || success.contains("..") || success.isBlank()) {
-                throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "success_file_name must be a file name: " + success);
-            }
-            try {
-                Files.write(prefix.dir().resolve(success), new byte[0]);
-            } catch (IOException e) {
-                throw new CairnException(ErrorCode.INTERNAL, "cannot write " + success + ": " + e.getMessage(), e);
-            }
-        }
-        return new ListRowResult(ANSWER, List.of(Arrays.asList(written.files(), written.rows(), written.bytes(),
-                "file://" + prefix.dir().resolve(stem))));
+        OutfileOptions options = OutfileOptions.of(format, props);
+        Written written = write(ctx, target(ctx, o.path(), "INTO OUTFILE"), options, sql, columns);
+        return new ListRowResult(ANSWER, List.of(Arrays.asList(written.files(), written.rows(), written.bytes(), written.url())));
     }
 
-    private record Written(int files, long rows, long bytes) {
+    /**
+     * Where the files {@code path} names go: a directory inside {@code user_files_secure_path} (created when
+     * missing) and the start of their names; see {@link #requireLocal} for what is refused.
+     */
+    static UserFiles.OutputPrefix target(StatementContext ctx, String path, String statement) {
+        requireLocal(ctx, path, statement);
+        return UserFiles.outputPrefix(ctx.config(), path.substring("file://".length()));
+    }
+
+    /**
+     * Refuses output to local files unless {@code enable_outfile_to_local} allows it, and output to
+     * anything but a {@code file://} path; {@code statement} names the statement in the refusal.
+     */
+    private static void requireLocal(StatementContext ctx, String path, String statement) {
+        if (!ctx.config().flag("enable_outfile_to_local")) {
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, "Exporting results to local disk is not allowed. To enable this "
+                    + "feature, you need to add `enable_outfile_to_local=true` in fe.conf and restart FE");
+        }
+        if (!path.startsWith("file://")) {
+            int scheme = path.indexOf("://");
+            throw new CairnException(ErrorCode.NOT_SUPPORTED, statement + " " + (scheme > 0 ? path.substring(0, scheme) + " storage"
+                    : "without a file:/// path") + " is not supported: write to a local file:/// path");
+        }
+    }
+
+    /** What was written: files, rows, bytes, and the URL of the files (their common prefix). */
+    record Written(int files, long rows, long bytes, String url) {
+    }
+
+    /** Writes the rows of {@code sql} ({@code columns} its result columns) to files at {@code prefix}, as {@code options} asks. */
+    static Written write(StatementContext ctx, UserFiles.OutputPrefix prefix, OutfileOptions options, String sql,
+                         List<ResultColumn> columns) {
+        String stem = prefix.name() + queryId() + "_";
+        Written written = options.format().equals("parquet")
+                ? parquet(ctx, sql, prefix.dir(), stem, options)
+                : csv(ctx, sql, columns, options, prefix.dir(), stem);
+        if (options.successFileName() != null) {
+            try {
+                Files.write(prefix.dir().resolve(options.successFileName()), new byte[0]);
+            } catch (IOException e) {
+                throw new CairnException(ErrorCode.INTERNAL, "cannot write " + options.successFileName() + ": " + e.getMessage(), e);
+            }
+        }
+        return new Written(written.files(), written.rows(), written.bytes(), "file://" + prefix.dir().resolve(stem));
     }
 
     /** Each row as one string computed by DuckDB, written by Java into files that end at a line. */
-    private static Written csv(StatementContext ctx, String sql, List<ResultColumn> columns, String format, Map<String, String> props,
-                               Path dir, String stem, long maxFileSize) {
-        String separator = props.getOrDefault("column_separator", "\t");
-        byte[] lineEnd = props.getOrDefault("line_delimiter", "\n").getBytes(StandardCharsets.UTF_8);
-        if (separator.isEmpty() || lineEnd.length == 0) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "column_separator and line_delimiter may not be empty");
-        }
+    private static Written csv(StatementContext ctx, String sql, List<ResultColumn> columns, OutfileOptions options, Path dir,
+                               String stem) {
+        String format = options.format();
+        String separator = options.columnSeparator();
+        byte[] lineEnd = options.lineDelimiter().getBytes(StandardCharsets.UTF_8);
         List<String> aliases = new ArrayList<>();
         List<String> cells = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
@@ -131,8 +141,14 @@ final class OutfileWriter {
                         .append(new String(lineEnd, StandardCharsets.UTF_8));
             }
         }
-        byte[] head = header.toString().getBytes(StandardCharsets.UTF_8);
-        Rotation out = new Rotation(dir, stem, ".csv", maxFileSize, head);
+        byte[] names = header.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] head = names;
+        if (options.withBom()) {
+            head = new byte[BOM.length + names.length];
+            System.arraycopy(BOM, 0, head, 0, BOM.length);
+            System.arraycopy(names, 0, head, BOM.length, names.length);
+        }
+        Rotation out = new Rotation(dir, stem, ".csv", options.maxFileSize(), head);
         long rows = 0;
         try (java.sql.Statement st = ctx.txn().connection().createStatement(); ResultSet r = ctx.txn().query(st, row); out) {
             while (r.next()) {
@@ -144,7 +160,7 @@ final class OutfileWriter {
         } catch (SQLException e) {
             throw EngineErrors.translate(e);
         }
-        return new Written(out.files, rows, out.total);
+        return new Written(out.files, rows, out.total, null);
     }
 
     /** Files named {@code stem<n>.ext}, each begun with {@code head}, a new one before a line would pass the size. */
@@ -200,10 +216,11 @@ final class OutfileWriter {
     }
 
     /** DuckDB writes Parquet itself, in files of about the size asked, renamed after the query. */
-    private static Written parquet(StatementContext ctx, String sql, Path dir, String stem, long maxFileSize) {
+    private static Written parquet(StatementContext ctx, String sql, Path dir, String stem, OutfileOptions options) {
         Path staging = dir.resolve("." + stem + "staging");
         long rows = Sql.execute(ctx.txn().connection(), "COPY (" + sql + ") TO " + Sql.literal(staging.toString())
-                + " (FORMAT parquet, FILE_SIZE_BYTES " + maxFileSize + ")");
+                + " (FORMAT parquet, FILE_SIZE_BYTES " + options.maxFileSize()
+                + (options.compression() == null ? "" : ", COMPRESSION " + options.compression()) + ")");
         List<Path> parts;
         try (Stream<Path> list = Files.list(staging)) {
             parts = list.sorted(Comparator.comparingLong(OutfileWriter::partNumber)).toList();
@@ -221,7 +238,7 @@ final class OutfileWriter {
         } catch (IOException e) {
             throw new CairnException(ErrorCode.INTERNAL, "cannot write " + dir.resolve(stem) + ": " + e.getMessage(), e);
         }
-        return new Written(parts.size(), rows, bytes);
+        return new Written(parts.size(), rows, bytes, null);
     }
 
     /** The n of DuckDB's data_n.parquet. */
@@ -229,30 +246,6 @@ final class OutfileWriter {
         String name = p.getFileName().toString();
         String digits = name.replaceAll("[^0-9]", "");
         return digits.isEmpty() ? 0 : Long.parseLong(digits);
-    }
-
-    /** max_file_size: bytes, or a number with B, K(B), M(B), G(B); between 5MB and 2GB, as in Doris. */
-    static long fileSize(String value) {
-        String v = value.trim().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        for (String[] s : new String[][] {{"KB", "1024"}, {"MB", "1048576"}, {"GB", "1073741824"}, {"K", "1024"},
-                {"M", "1048576"}, {"G", "1073741824"}, {"B", "1"}}) {
-            if (v.endsWith(s[0])) {
-                unit = Long.parseLong(s[1]);
-                v = v.substring(0, v.length() - s[0].length()).trim();
-                break;
-            }
-        }
-        long size;
-        try {
-            size = Long.parseLong(v) * unit;
-        } catch (NumberFormatException e) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Invalid max_file_size: " + value);
-        }
-        if (size < MIN_FILE_SIZE || size > MAX_FILE_SIZE) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "max_file_size should be between 5MB and 2GB. Given: " + value);
-        }
-        return size;
     }
 
     /** A query id as Doris prints one: two 64-bit halves in hex. */

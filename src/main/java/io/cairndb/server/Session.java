@@ -284,10 +284,11 @@ public final class Session implements SqlSession, SessionState {
         }
     }
 
-    /** Sets the statement's time limit: query_timeout or insert_timeout, in seconds (0 for none). */
+    /** Sets the statement's time limit: its own, query_timeout or insert_timeout, in seconds (0 for none). */
     private void startTimer(io.cairndb.sql.tree.Statement statement) {
         String variable = StatementVariables.timeoutVariable(statement);
-        long seconds = variable == null ? 0 : variables.number(variable);
+        Long own = StatementVariables.ownTimeout(statement);
+        long seconds = own != null ? own : variable == null ? 0 : variables.number(variable);
         interrupts.limit(seconds <= 0 ? 0 : TimeUnit.SECONDS.toNanos(Math.min(seconds, MAX_TIME_LIMIT_SECONDS)));
     }
 

@@ -5,6 +5,7 @@ import io.cairndb.engine.UpdateCount;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.AccountStatement;
+import io.cairndb.sql.tree.ExportStatement;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.Statement;
 import io.cairndb.write.LoadTransaction;
@@ -208,7 +209,8 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowDatabases || s instanceof Statement.ShowTables || s instanceof Statement.ShowCreateTable
                 || s instanceof Statement.ShowCreateDatabase || s instanceof Statement.ShowPartitions || s instanceof Statement.ShowColumns
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowOther || s instanceof Statement.ShowData
-                || s instanceof Statement.ShowStreams || s instanceof Statement.ShowProcesslist;
+                || s instanceof Statement.ShowStreams || s instanceof Statement.ShowProcesslist || s instanceof Statement.ShowTablets
+                || s instanceof Statement.ShowTablet || s instanceof ExportStatement.Show;
     }
 
     /** Reads and writes of rows, and what changes only the session; not DDL, refreshes or configuration. */
@@ -223,7 +225,8 @@ final class SessionTransaction {
                 || s instanceof Statement.ShowVariables || s instanceof Statement.ShowProcesslist
                 || s instanceof Statement.ShowOther || s instanceof Statement.AdminShowConfig
                 || s instanceof Statement.ShowTransaction || s instanceof Statement.ShowLastInsert || s instanceof Statement.ShowLoad
-                || s instanceof Statement.ShowData || s instanceof Statement.UnlockTables || s instanceof Statement.Savepoint
+                || s instanceof Statement.ShowData || s instanceof Statement.ShowTablets || s instanceof Statement.ShowTablet
+                || s instanceof ExportStatement.Show || s instanceof Statement.UnlockTables || s instanceof Statement.Savepoint
                 || s instanceof Statement.ShowProc || s instanceof Statement.ShowColumnStats || s instanceof Statement.ShowConstraints
                 || s instanceof MvStatement.ShowCreate || s instanceof MvStatement.ShowRollupJobs
                 || s instanceof AccountStatement.ShowGrants || s instanceof AccountStatement.ShowRoles;

@@ -25,6 +25,7 @@ import io.cairndb.plan.PlanText;
 import io.cairndb.rewrite.RewriteOutcome;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.sql.tree.ExportStatement;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.AccountStatement;
 import io.cairndb.sql.tree.MvStatement;
@@ -36,6 +37,7 @@ import io.cairndb.system.ColumnStatistics;
 import io.cairndb.system.DataShows;
 import io.cairndb.system.DynamicPartitionTables;
 import io.cairndb.system.ShowExecutor;
+import io.cairndb.system.TabletShows;
 import io.cairndb.write.DeleteExecutor;
 import io.cairndb.write.InsertExecutor;
 import io.cairndb.write.TruncateExecutor;
@@ -73,6 +75,7 @@ final class StatementDispatcher {
         if (statement instanceof Statement.DropDatabase s) {
             UpdateCount r = DatabaseDdl.drop(ctx, s);
             session.database().materializedViews().dropDatabase(ctx, s.name());
+            ctx.txn().afterCommit(() -> session.database().exportJobs().dropDatabase(s.name()));
             if (s.name().equals(session.currentDatabase())) {
                 ctx.txn().afterCommit(this::leaveDroppedDatabase);
             }
@@ -170,6 +173,21 @@ final class StatementDispatcher {
         }
         if (statement instanceof Statement.ShowConstraints s) {
             return ShowExecutor.constraints(ctx, s);
+        }
+        if (statement instanceof Statement.ShowTablets s) {
+            return TabletShows.tablets(ctx, s, session.database().dataSizes(), session.database().dataRoot());
+        }
+        if (statement instanceof Statement.ShowTablet s) {
+            return TabletShows.tablet(ctx, s);
+        }
+        if (statement instanceof ExportStatement.Export s) {
+            return TableExport.run(ctx, s, session.database().exportJobs());
+        }
+        if (statement instanceof ExportStatement.Show s) {
+            return ExportShows.show(ctx, s, session.database().exportJobs());
+        }
+        if (statement instanceof ExportStatement.Cancel s) {
+            return ExportShows.cancel(ctx, s, session.database().exportJobs());
         }
         if (statement instanceof Statement.ShowLoad s) {
             return TransactionShows.loads(ctx, s, session.database());

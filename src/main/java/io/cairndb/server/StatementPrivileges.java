@@ -6,6 +6,7 @@ import io.cairndb.catalog.AccessRights;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.tree.AccountStatement;
+import io.cairndb.sql.tree.ExportStatement;
 import io.cairndb.sql.tree.MvStatement;
 import io.cairndb.sql.tree.QualifiedName;
 import io.cairndb.sql.tree.Statement;
@@ -99,7 +100,14 @@ final class StatementPrivileges {
             requireVisible(ctx, o.target() != null ? o.target().name() : database(ctx, null));
         } else if (s instanceof Statement.ShowOther o && o.target() != null) {
             table(ctx, Access.SHOW, o.target());
+        } else if (s instanceof ExportStatement.Export e) {
+            table(ctx, Access.SELECT, e.table());
+        } else if (s instanceof ExportStatement.Show e) {
+            requireVisible(ctx, e.database() != null ? e.database() : database(ctx, null));
+        } else if (s instanceof ExportStatement.Cancel e) {
+            requireVisible(ctx, e.database() != null ? e.database() : database(ctx, null));
         } else if (s instanceof Statement.ShowTransaction || s instanceof Statement.ShowProc || s instanceof Statement.AdminSetConfig
+                || s instanceof Statement.ShowTablets || s instanceof Statement.ShowTablet
                 || s instanceof Statement.AdminShowConfig) {
             a.requireGlobal(Access.ADMIN);
         } else if (s instanceof Statement.SetStatement set) {

@@ -1,5 +1,6 @@
 package io.cairndb.server;
 
+import io.cairndb.sql.tree.ExportStatement;
 import io.cairndb.sql.tree.Query;
 import io.cairndb.sql.tree.QueryBody;
 import io.cairndb.sql.tree.Statement;
@@ -32,8 +33,8 @@ final class StatementVariables {
 
     /**
      * The variable holding the statement's time limit in seconds, as Doris: insert_timeout for loads
-     * (INSERT, CREATE TABLE .. AS SELECT), query_timeout for queries, UPDATE and DELETE; null for
-     * statements without one (DDL, SET, SHOW ...).
+     * (INSERT, CREATE TABLE .. AS SELECT), query_timeout for queries, UPDATE, DELETE and EXPORT (unless
+     * its "timeout" property sets one, see {@link #ownTimeout}); null for statements without one (DDL, SET, SHOW ...).
      */
     static String timeoutVariable(Statement statement) {
         if (statement instanceof Statement.Insert
@@ -41,8 +42,24 @@ final class StatementVariables {
             return "insert_timeout";
         }
         if (statement instanceof Statement.QueryStatement || statement instanceof Statement.Update
-                || statement instanceof Statement.Delete) {
+                || statement instanceof Statement.Delete || statement instanceof ExportStatement.Export) {
             return "query_timeout";
+        }
+        return null;
+    }
+
+    /** The time limit a statement sets itself, in seconds: EXPORT's "timeout" property; null for none (or none readable). */
+    static Long ownTimeout(Statement statement) {
+        if (statement instanceof ExportStatement.Export e) {
+            for (Map.Entry<String, String> p : e.properties().entrySet()) {
+                if (p.getKey().equalsIgnoreCase("timeout")) {
+                    try {
+                        return Long.parseLong(p.getValue().trim());
+                    } catch (NumberFormatException refusedWhenItRuns) {
+                        return null;
+                    }
+                }
+            }
         }
         return null;
     }

@@ -42,6 +42,7 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     private final MvBuilder mvs = new MvBuilder(this, expressions);
     private final AccountBuilder accounts = new AccountBuilder();
     private final ShowBuilder shows = new ShowBuilder(this);
+    private final ExportBuilder exports = new ExportBuilder(this);
     /** Token indexes of all {@code ?} placeholders, ascending. */
     private final int[] parameterTokens;
     /** How many placeholders precede the statement being built: numbering restarts per statement. */
@@ -91,9 +92,8 @@ final class AstBuilder extends CairnSqlBaseVisitor<Object> {
     }
 
     @Override
-    public Statement visitExportTable(ExportTableContext ctx) {
-        throw new CairnException(ErrorCode.NOT_SUPPORTED, "EXPORT is not supported: write a table's rows with "
-                + "SELECT * FROM t INTO OUTFILE \"file:///..\"");
+    public Statement visitExportStatement(ExportStatementContext ctx) {
+        return (Statement) exports.visit(ctx.getChild(0));
     }
 
     @Override

@@ -178,6 +178,17 @@ final class ShowBuilder extends CairnSqlBaseVisitor<Object> {
         return new Statement.ShowConstraints(qualifiedName(ctx.qualifiedName()));
     }
 
+    @Override
+    public Statement visitShowTablets(ShowTabletsContext ctx) {
+        return new Statement.ShowTablets(qualifiedName(ctx.qualifiedName()), TreeValues.partitionNames(ctx.partitionSpec()),
+                ast.where(ctx.whereClause()), ast.orderBy(ctx.orderByClause()), AstBuilder.limit(ctx.limitClause()));
+    }
+
+    @Override
+    public Statement visitShowTablet(ShowTabletContext ctx) {
+        return new Statement.ShowTablet(TreeValues.longValue(ctx.INTEGER_VALUE().getSymbol()));
+    }
+
     private static String like(ShowFilterContext ctx) {
         return ctx == null ? null : AstBuilder.like(ctx.likeClause());
     }

@@ -113,9 +113,8 @@ public final class DataShows {
         return rows.stream().mapToLong(r -> ((Number) r.get(column)).longValue()).sum();
     }
 
-    /** A table's tablets: its partitions times its buckets (AUTO buckets count as one). */
+    /** A table's tablets: its partitions times its buckets (see {@link Tablets}). */
     private static long tablets(TableMeta t) {
-        Integer buckets = t.distribution() == null ? null : t.distribution().buckets();
-        return (long) Math.max(t.partitioning().partitions().size(), 1) * (buckets == null ? 1 : buckets);
+        return Tablets.count(t, Math.max(t.partitioning().partitions().size(), 1));
     }
 }

@@ -431,6 +431,22 @@ public interface Statement {
     record ShowLastInsert() implements Statement {
     }
 
+    /**
+     * {@code SHOW TABLETS FROM t [PARTITION (..)] [WHERE ..] [ORDER BY ..] [LIMIT ..]}: one row per
+     * tablet (partition and bucket); partitions empty for all; where and limit nullable.
+     */
+    record ShowTablets(QualifiedName table, List<String> partitions, Expr where, List<OrderItem> orderBy, Query.Limit limit)
+            implements Statement {
+        public ShowTablets {
+            partitions = List.copyOf(partitions);
+            orderBy = List.copyOf(orderBy);
+        }
+    }
+
+    /** {@code SHOW TABLET id}: where the tablet belongs. */
+    record ShowTablet(long tabletId) implements Statement {
+    }
+
     /** {@code SHOW CONSTRAINTS FROM t}. */
     record ShowConstraints(QualifiedName table) implements Statement {
     }
