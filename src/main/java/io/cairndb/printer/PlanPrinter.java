@@ -120,6 +120,9 @@ public final class PlanPrinter {
             return "SELECT " + renamed(scan.columns(), scan.outputs()) + " FROM " + scans.from(scan);
         } else if (node instanceof PlanNode.SystemScan scan) {
             return "SELECT " + renamed(scan.columns(), scan.outputs()) + " FROM " + scans.from(scan);
+        } else if (node instanceof PlanNode.StateScan scan) {
+            return "SELECT " + renamed(scan.columns(), scan.outputs()) + " FROM " + SqlText.ident(scan.schema()) + "."
+                    + SqlText.ident(scan.table());
         } else if (node instanceof PlanNode.Values values) {
             return values(values);
         } else if (node instanceof PlanNode.TableFunction fn) {
