@@ -114,6 +114,13 @@ public final class MatchCounts {
         return counted.isEmpty();
     }
 
+    /** A line per counted join for EXPLAIN: its kind, how many parts its key has and where its counts are. */
+    public List<String> describe() {
+        return counted.stream().map(c -> "Match counts of " + (c.join().kind() == PlanNode.JoinKind.LEFT_SEMI ? "LEFT SEMI" : "LEFT ANTI")
+                + " JOIN #" + c.index() + ": per key of " + c.key().parts().size() + " part(s) in " + c.schema() + "." + c.table())
+                .toList();
+    }
+
     /**
      * Counts every join's matches again from the bases as {@code printer} reads them, and drops the
      * tables of joins the definition no longer has.

@@ -104,7 +104,7 @@ class SemiJoinDifferentialTest {
     void everyRefreshEqualsTheDefinition() {
         Random random = new Random(20260611);
         int nextId = 100;
-        for (int round = 0; round < 25; round++) {
+        for (int round = 0; round < 20; round++) {
             int writes = 1 + random.nextInt(4);
             for (int w = 0; w < writes; w++) {
                 switch (random.nextInt(18)) {
