@@ -19,7 +19,10 @@ import java.util.Map;
  * the weight. A table's delta is its internal stream's unconsumed changes (APPEND and UPDATE_AFTER
  * +1, DELETE and UPDATE_BEFORE -1); filters and projections map weights through, UNION ALL unites
  * its branches' deltas, and an inner join follows {@code Δ(L⋈R) = ΔL⋈R + L⋈ΔR − ΔL⋈ΔR} with L and R
- * read as they are now, in the refresh's snapshot. Constant rows never change.
+ * read as they are now, in the refresh's snapshot. A semi or anti join whose matches the MV counts
+ * per key follows {@link SemiJoinDelta}; outer joins, and semi and anti joins whose condition also
+ * compares their sides otherwise, are recomputed for the keys a change touches ({@link #outerJoin}).
+ * Constant rows never change.
  */
 public final class DeltaPlanner {
     public static final String WEIGHT = "__DORIS_IVM_WEIGHT__";

@@ -164,8 +164,8 @@ final class IvmRefresher {
      * What a refresh finds before it writes anything: the definition's form and layout, each internal
      * stream with its unconsumed changes, the streams that are missing, why an incremental refresh is
      * impossible (null: it is possible), the partitions of base tables (by table id) whose rows were
-     * removed in bulk, the streams with changes, and the partitions whose changes are read of the tables
-     * an ivm_partition_window_limit names.
+     * removed in bulk, the streams with changes, the partitions whose changes are read of the tables
+     * an ivm_partition_window_limit names, and the match counts the MV keeps for its semi and anti joins.
      */
     record Survey(IvmForm form, IvmLayout layout, List<Stream> streams, List<MvMeta.IvmStream> missing, String reason,
                   Map<Long, Set<Long>> removed, Map<Long, List<String>> changed, Map<Long, List<String>> window,
