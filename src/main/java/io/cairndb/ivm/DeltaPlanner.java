@@ -19,19 +19,34 @@ import java.util.Map;
  * the weight. A table's delta is its internal stream's unconsumed changes (APPEND and UPDATE_AFTER
  * +1, DELETE and UPDATE_BEFORE -1); filters and projections map weights through, UNION ALL unites
  * its branches' deltas, and an inner join follows {@code Δ(L⋈R) = ΔL⋈R + L⋈ΔR − ΔL⋈ΔR} with L and R
- * read as they are now, in the refresh's snapshot. Constant rows never change.
+ * read as they are now, in the refresh's snapshot. A semi or anti join whose matches the MV counts
+ * per key follows {@link SemiJoinDelta}; outer joins, and semi and anti joins whose condition also
+ * compares their sides otherwise, are recomputed for the keys a change touches ({@link #outerJoin}).
+ * Constant rows never change.
  */
 public final class DeltaPlanner {
     public static final String WEIGHT = "__DORIS_IVM_WEIGHT__";
     private static final ScalarExpr PLUS_ONE = new ScalarExpr.Literal(DataType.BIGINT, BigInteger.ONE);
     private static final ScalarExpr MINUS_ONE = new ScalarExpr.Literal(DataType.BIGINT, BigInteger.ONE.negate());
 
-    /** A delta plan and its weight column (the last of its outputs). */
-    public record Delta(PlanNode plan, PlanColumn weight) {
+    /**
+     * A delta plan and its weight column (the last of its outputs), and the changes of match counts it
+     * reads as they were, to be applied after it in this order (see {@link MatchCounts}).
+     */
+    public record Delta(PlanNode plan, PlanColumn weight, List<MatchCounts.Change> counts) {
+        public Delta {
+            counts = List.copyOf(counts);
+        }
+
+        Delta(PlanNode plan, PlanColumn weight) {
+            this(plan, weight, List.of());
+        }
     }
 
     private final Map<Long, List<String>> streams;
     private final Map<Long, List<String>> partitions;
+    private final MatchCounts counts;
+    private final List<MatchCounts.Change> countChanges = new ArrayList<>();
     private int nextId;
 
     /**
@@ -41,22 +56,42 @@ public final class DeltaPlanner {
      * Ids of new columns start above those of {@code plan}.
      */
     public DeltaPlanner(PlanNode plan, Map<Long, List<String>> streams, Map<Long, List<String>> partitions) {
+        this(plan, streams, partitions, null);
+    }
+
+    /** As above, for an MV that keeps {@code counts} (null: none) for the counted semi and anti joins of {@code plan}. */
+    public DeltaPlanner(PlanNode plan, Map<Long, List<String>> streams, Map<Long, List<String>> partitions, MatchCounts counts) {
         this.streams = Map.copyOf(streams);
         this.partitions = Map.copyOf(partitions);
+        this.counts = counts;
         this.nextId = maxId(plan) + 1;
     }
 
-    /** The delta of {@code node}, or null when none of the tables under it changed. */
+    /**
+     * The delta of {@code node}, or null when none of the tables under it changed, with the match
+     * count changes it reads: those of outer joins first, as a join's changes read the counts of the
+     * joins inside its right input as they were.
+     */
     public Delta delta(PlanNode node) {
+        Delta d = of(node);
+        if (d == null) {
+            return null;
+        }
+        List<MatchCounts.Change> changes = new ArrayList<>(countChanges);
+        changes.sort(java.util.Comparator.comparingInt(c -> c.counted().index()));
+        return new Delta(d.plan(), d.weight(), changes);
+    }
+
+    private Delta of(PlanNode node) {
         if (node instanceof PlanNode.Scan scan) {
             return scan(scan);
         } else if (node instanceof PlanNode.Values || node instanceof PlanNode.TableFunction) {
             return null;
         } else if (node instanceof PlanNode.Filter f) {
-            Delta in = delta(f.input());
+            Delta in = of(f.input());
             return in == null ? null : new Delta(new PlanNode.Filter(in.plan(), f.condition()), in.weight());
         } else if (node instanceof PlanNode.Project p) {
-            Delta in = delta(p.input());
+            Delta in = of(p.input());
             if (in == null) {
                 return null;
             }
@@ -98,10 +133,18 @@ public final class DeltaPlanner {
 
     /** ΔL⋈R + L⋈ΔR − ΔL⋈ΔR; a term whose delta is empty is left out. Outer joins: see {@link #outerJoin}. */
     private Delta join(PlanNode.Join j) {
-        Delta left = delta(j.left());
-        Delta right = delta(j.right());
+        Delta left = of(j.left());
+        Delta right = of(j.right());
         if (left == null && right == null) {
             return null;
+        }
+        MatchCounts.Counted counted = counts == null ? null : counts.find(j);
+        if (counted != null) {
+            SemiJoinDelta.Result r = new SemiJoinDelta(() -> nextId++).delta(counted, left, right, windowed(j.right()));
+            if (r.change() != null) {
+                countChanges.add(r.change());
+            }
+            return r.delta();
         }
         if (j.kind() != PlanNode.JoinKind.INNER && j.kind() != PlanNode.JoinKind.CROSS) {
             return outerJoin(j, left, right);
@@ -158,7 +201,8 @@ public final class DeltaPlanner {
 
         Old oldLeft = old(j.left(), newLeft, left, key == null ? null : key.left(), scope);
         Old oldRight = old(j.right(), newRight, right, key == null ? null : key.right(), scope);
-        ScalarExpr weight = multiply(oldLeft.multiplicity(), oldRight.multiplicity());
+        // A semi or anti join keeps a left row once per copy whatever matches it: the right side counts as a set.
+        ScalarExpr weight = j.kind().keepsRight() ? multiply(oldLeft.multiplicity(), oldRight.multiplicity()) : oldLeft.multiplicity();
         PlanNode before = term(j, oldLeft.plan(), oldRight.plan(), w,
                 new ScalarExpr.Call(Operator.NEGATIVE.function(), List.of(weight), DataType.BIGINT, false));
         return new Delta(unite(List.of(now, before), outputs), w);
@@ -234,7 +278,7 @@ public final class DeltaPlanner {
         PlanColumn w = weightColumn();
         List<PlanNode> terms = new ArrayList<>();
         for (PlanNode branch : List.of(op.left(), op.right())) {
-            Delta d = delta(branch);
+            Delta d = of(branch);
             if (d == null) {
                 continue;
             }
@@ -256,8 +300,16 @@ public final class DeltaPlanner {
         return new Delta(unite(terms, outputs), w);
     }
 
+    /** Whether {@code node} reads a table of which only some partitions' changes are read. */
+    private boolean windowed(PlanNode node) {
+        if (node instanceof PlanNode.Scan scan) {
+            return partitions.containsKey(scan.source().tableId());
+        }
+        return node.inputs().stream().anyMatch(this::windowed);
+    }
+
     /** UNION ALL of terms that produce the same columns, under those columns. */
-    private static PlanNode unite(List<PlanNode> terms, List<PlanColumn> outputs) {
+    static PlanNode unite(List<PlanNode> terms, List<PlanColumn> outputs) {
         PlanNode out = terms.get(0);
         for (int i = 1; i < terms.size(); i++) {
             out = new PlanNode.SetOperation(PlanNode.SetKind.UNION, true, out, terms.get(i), outputs);

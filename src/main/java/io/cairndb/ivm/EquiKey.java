@@ -42,7 +42,7 @@ record EquiKey(ScalarExpr left, ScalarExpr right, DataType type) {
         return Optional.empty();
     }
 
-    private static EquiKey typed(ScalarExpr left, ScalarExpr right) {
+    static EquiKey typed(ScalarExpr left, ScalarExpr right) {
         DataType type = left.type().equals(right.type()) ? left.type() : OperatorTypes.comparisonType(left.type(), right.type());
         return new EquiKey(cast(left, type), cast(right, type), type);
     }
@@ -52,7 +52,7 @@ record EquiKey(ScalarExpr left, ScalarExpr right, DataType type) {
     }
 
     /** Whether {@code e} reads columns, and only columns of {@code ids}. */
-    private static boolean within(ScalarExpr e, Set<Integer> ids) {
+    static boolean within(ScalarExpr e, Set<Integer> ids) {
         boolean[] inside = {true};
         boolean[] any = {false};
         PlanExpressions.walk(e, x -> {
@@ -66,7 +66,7 @@ record EquiKey(ScalarExpr left, ScalarExpr right, DataType type) {
         return any[0] && inside[0];
     }
 
-    private static Set<Integer> ids(List<PlanColumn> columns) {
+    static Set<Integer> ids(List<PlanColumn> columns) {
         Set<Integer> out = new HashSet<>();
         columns.forEach(c -> out.add(c.id()));
         return out;

@@ -57,7 +57,8 @@ public final class IvmAnalyzer {
         }
     }
 
-    private IvmForm form(PlanNode plan) {
+    private IvmForm form(PlanNode definition) {
+        PlanNode plan = SubqueryJoins.unnest(definition);
         PlanNode top = plan;
         List<ScalarExpr> outputs = null;
         if (top instanceof PlanNode.Project p && (p.input() instanceof PlanNode.Aggregate || p.input() instanceof PlanNode.Distinct
@@ -110,7 +111,7 @@ public final class IvmAnalyzer {
         return a;
     }
 
-    /** The relational part below the aggregate: scans, filters, projections, inner joins, UNION ALL, constants. */
+    /** The relational part below the aggregate: scans, filters, projections, joins (outer, semi and anti too), UNION ALL, constants. */
     private void checkInput(PlanNode node) {
         if (node instanceof PlanNode.Scan scan) {
             checkTable(scan);
@@ -121,12 +122,11 @@ public final class IvmAnalyzer {
         } else if (node instanceof PlanNode.Project p) {
             checkExpressions(p.assignments().stream().map(PlanNode.Assignment::expr).toList());
         } else if (node instanceof PlanNode.Join j) {
-            boolean outer = j.kind() == PlanNode.JoinKind.LEFT || j.kind() == PlanNode.JoinKind.RIGHT || j.kind() == PlanNode.JoinKind.FULL;
-            if (j.kind() != PlanNode.JoinKind.INNER && j.kind() != PlanNode.JoinKind.CROSS && !outer) {
-                throw refused("IVMAnalyzer does not support join type: " + joinName(j.kind()));
-            }
             if (j.condition() != null) {
                 checkExpressions(List.of(j.condition()));
+            }
+            if (!j.kind().keepsRight()) {
+                checkSemiJoin(j);
             }
         } else if (node instanceof PlanNode.SetOperation op) {
             if (op.kind() != PlanNode.SetKind.UNION) {
@@ -154,6 +154,21 @@ public final class IvmAnalyzer {
         }
         for (PlanNode input : node.inputs()) {
             checkInput(input);
+        }
+    }
+
+    /**
+     * A semi or anti join is maintained by counting, per key of its equalities, the right rows that
+     * match; with a condition that also compares the sides otherwise, by recomputing the join for the
+     * keys a change touches. Without any equality that recompute would cover every row of both inputs
+     * at every refresh: refused.
+     */
+    private static void checkSemiJoin(PlanNode.Join j) {
+        SemiJoinKey key = SemiJoinKey.of(j);
+        if (!key.counted() && key.parts().isEmpty()) {
+            throw refused("IVMAnalyzer does not support " + joinName(j.kind()) + " (or [NOT] EXISTS / IN subquery) whose condition "
+                    + "compares its two sides without an equality: every change would re-evaluate the whole join; add an "
+                    + "equality between the sides, or refresh the materialized view with COMPLETE or AUTO");
         }
     }
 

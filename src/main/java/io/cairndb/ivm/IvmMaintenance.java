@@ -50,6 +50,7 @@ public final class IvmMaintenance {
     private final PlanPrinter printer;
     private final Runner runner;
     private final Capture capture;
+    private final MatchCounts counts;
 
     /** {@code capture} is null when the MV keeps no changelog (and for a preview, which writes nothing). */
     public IvmMaintenance(IvmLayout layout, TableMeta table, PlanPrinter printer, Runner runner, Capture capture) {
@@ -58,6 +59,7 @@ public final class IvmMaintenance {
         this.printer = printer;
         this.runner = runner;
         this.capture = capture;
+        this.counts = MatchCounts.of(layout.form(), table);
     }
 
     /** Records {@code rows} (a SELECT of whole MV rows, in column order) as changes {@code op} of the MV's changelog. */
@@ -71,9 +73,18 @@ public final class IvmMaintenance {
                 + ", r.* FROM (" + rows + ") AS r");
     }
 
-    /** Replaces the MV's rows by the definition's, with their state. */
+    /** Replaces the MV's rows by the definition's, with their state, and counts its semi and anti joins' matches again. */
     public void baseline() {
         rebuild(null);
+        recount();
+    }
+
+    /**
+     * Counts the matches of the definition's semi and anti joins again ({@link MatchCounts}): after a
+     * refresh that rebuilt partitions rather than apply every change, whose streams move past them all.
+     */
+    public void recount() {
+        counts.recount(printer, runner);
     }
 
     /**
@@ -104,7 +115,16 @@ public final class IvmMaintenance {
      * input, so a full build costs no more (MIN_MAX_BOUNDARY_HIT when the MV has MIN or MAX, else
      * BITMAP_AGG_DELETE: its other aggregates are kept as values, like bitmaps). Null: applied.
      */
-    public String apply(PlanNode delta, PlanColumn weight, boolean mayStop) {
+    public String apply(DeltaPlanner.Delta delta, boolean mayStop) {
+        String stopped = apply(delta.plan(), delta.weight(), mayStop);
+        if (stopped == null) {
+            // The delta has read the match counts as they were: now they move.
+            delta.counts().forEach(change -> counts.apply(change, printer, runner));
+        }
+        return stopped;
+    }
+
+    private String apply(PlanNode delta, PlanColumn weight, boolean mayStop) {
         String rows = printer.printColumns(delta);
         String w = PlanPrinter.columnName(weight);
         if (layout.form().aggregate() != null && capture == null) {

@@ -61,6 +61,7 @@ final class IvmInspection {
         line(rows, "Maintained as: " + (survey.form().aggregate() == null ? "the multiset of the definition's rows"
                 : "per-group state of " + (survey.form().aggregate().keys().isEmpty() ? "one global group"
                         : survey.form().aggregate().keys().size() + " grouping key(s)")));
+        survey.counts().describe().forEach(l -> line(rows, l));
         for (IvmRefresher.Stream st : survey.streams()) {
             boolean pending = st.pending().changes();
             if (pending || s.allStreams()) {

@@ -19,6 +19,7 @@ import io.cairndb.ivm.IvmAnalyzer;
 import io.cairndb.ivm.IvmForm;
 import io.cairndb.ivm.IvmLayout;
 import io.cairndb.ivm.IvmMaintenance;
+import io.cairndb.ivm.MatchCounts;
 
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -163,11 +164,12 @@ final class IvmRefresher {
      * What a refresh finds before it writes anything: the definition's form and layout, each internal
      * stream with its unconsumed changes, the streams that are missing, why an incremental refresh is
      * impossible (null: it is possible), the partitions of base tables (by table id) whose rows were
-     * removed in bulk, the streams with changes, and the partitions whose changes are read of the tables
-     * an ivm_partition_window_limit names.
+     * removed in bulk, the streams with changes, the partitions whose changes are read of the tables
+     * an ivm_partition_window_limit names, and the match counts the MV keeps for its semi and anti joins.
      */
     record Survey(IvmForm form, IvmLayout layout, List<Stream> streams, List<MvMeta.IvmStream> missing, String reason,
-                  Map<Long, Set<Long>> removed, Map<Long, List<String>> changed, Map<Long, List<String>> window) {
+                  Map<Long, Set<Long>> removed, Map<Long, List<String>> changed, Map<Long, List<String>> window,
+                  MatchCounts counts) {
         /** How many change rows the streams have not consumed. */
         long changeRows() {
             return streams.stream().filter(s -> s.pending() != null).mapToLong(s -> s.pending().changeRows()).sum();
@@ -182,7 +184,7 @@ final class IvmRefresher {
                     read.put(s.table().id(), List.of(s.stream().database(), s.stream().name()));
                 }
             }
-            return read.isEmpty() ? null : new DeltaPlanner(form.plan(), read, window).delta(form.input());
+            return read.isEmpty() ? null : new DeltaPlanner(form.plan(), read, window, counts).delta(form.input());
         }
     }
 
@@ -249,7 +251,7 @@ final class IvmRefresher {
             }
         }
         IvmLayout layout = IvmLayout.of(form, visible, new java.util.HashSet<>(mvTable.columnNames()));
-        return new Survey(form, layout, streams, missing, reason, removed, changed, window);
+        return new Survey(form, layout, streams, missing, reason, removed, changed, window, MatchCounts.of(form, mvTable));
     }
 
     /**
@@ -404,7 +406,7 @@ final class IvmRefresher {
         String stopped = null;
         if (decided.delta()) {
             DeltaPlanner.Delta delta = survey.delta(false);
-            stopped = maintenance(ctx, mvTable, survey, control).apply(delta.plan(), delta.weight(), mayFallBack);
+            stopped = maintenance(ctx, mvTable, survey, control).apply(delta, mayFallBack);
         }
         // Applying would have recomputed most groups from the base: a full build instead, which costs no more.
         Result result = stopped == null ? decided : Result.full(partitions, stopped, 0);
@@ -416,6 +418,8 @@ final class IvmRefresher {
             // The rebuilt rows come from the base partitions they follow: the tracked tables are read only there.
             PlanPrinter scoped = ctx.translator().filteringScans(PartitionTracker.feeding(def.tracked(), bases, chosen)).printer();
             new IvmMaintenance(survey.layout(), mvTable, scoped, runner(ctx, control), null).rebuild(PartitionPredicates.anyOf(mvTable, parts));
+            // The streams move past every change, also those no delta applied: the match counts are counted again, from whole bases.
+            maintenance(ctx, mvTable, survey, control).recount();
         }
         double ms = (System.nanoTime() - started) / 1e6;
         if (result.refreshMode().equals("COMPLETE")) {

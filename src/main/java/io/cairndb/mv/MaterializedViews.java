@@ -403,6 +403,9 @@ public final class MaterializedViews {
         if (dropped != null && ChangelogConfig.of(dropped).enabled()) {
             ChangelogTables.drop(ctx.txn().connection(), dropped.id());
         }
+        if (dropped != null && mv.ivm() != null) {
+            io.cairndb.ivm.MatchCounts.drop(ctx.txn().connection(), dropped);
+        }
         Sql.execute(ctx.txn().connection(), "DROP TABLE " + ctx.catalog().table(mv.database(), mv.name()).duckName());
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
         ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());

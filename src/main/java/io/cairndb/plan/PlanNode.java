@@ -80,6 +80,23 @@ public sealed interface PlanNode {
         }
     }
 
+    /**
+     * Reads a table that incremental maintenance keeps for itself (the match counts of a semi or anti
+     * join), named by its DuckDB schema and table: {@code columns} name, for each output column in
+     * order, the table column it is. No catalog table stands behind it.
+     */
+    record StateScan(String schema, String table, List<PlanColumn> outputs, List<String> columns) implements PlanNode {
+        public StateScan {
+            outputs = List.copyOf(outputs);
+            columns = List.copyOf(columns);
+        }
+
+        @Override
+        public List<PlanNode> inputs() {
+            return List.of();
+        }
+    }
+
     /** Literal rows; every row has one expression per output column. */
     record Values(List<PlanColumn> outputs, List<List<ScalarExpr>> rows) implements PlanNode {
         public Values {

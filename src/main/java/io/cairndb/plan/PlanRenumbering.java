@@ -92,6 +92,9 @@ public final class PlanRenumbering {
         if (n instanceof PlanNode.SystemScan s) {
             return new PlanNode.SystemScan(s.database(), s.name(), s.function(), s.properties(), columns(s.outputs()), s.columns());
         }
+        if (n instanceof PlanNode.StateScan s) {
+            return new PlanNode.StateScan(s.schema(), s.table(), columns(s.outputs()), s.columns());
+        }
         if (n instanceof PlanNode.Values v) {
             return new PlanNode.Values(columns(v.outputs()), v.rows().stream().map(this::exprs).toList());
         }

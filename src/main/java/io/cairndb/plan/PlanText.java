@@ -85,6 +85,9 @@ public final class PlanText {
         if (n instanceof PlanNode.SystemScan s) {
             return "SystemScan " + (s.function() ? s.name() + properties(s.properties()) : s.database() + "." + s.name());
         }
+        if (n instanceof PlanNode.StateScan s) {
+            return "StateScan " + s.schema() + "." + s.table();
+        }
         if (n instanceof PlanNode.Join j) {
             return "Join " + j.kind();
         }
@@ -109,6 +112,8 @@ public final class PlanText {
                 s.append(" partitions=").append(scan.partitions());
             }
         } else if (n instanceof PlanNode.SystemScan scan) {
+            s.append(" columns=[").append(columns(scan.outputs(), scan.columns())).append(']');
+        } else if (n instanceof PlanNode.StateScan scan) {
             s.append(" columns=[").append(columns(scan.outputs(), scan.columns())).append(']');
         } else if (n instanceof PlanNode.Values v) {
             s.append(" rows=[").append(v.rows().stream().map(r -> "(" + text.exprs(r) + ")")

@@ -213,6 +213,8 @@ public final class PlanPrinter {
             return table(scans.from(scan), scan.columns(), scan.outputs(), block);
         } else if (node instanceof PlanNode.SystemScan scan) {
             return table(scans.from(scan), scan.columns(), scan.outputs(), block);
+        } else if (node instanceof PlanNode.StateScan scan) {
+            return table(SqlText.ident(scan.schema()) + "." + SqlText.ident(scan.table()), scan.columns(), scan.outputs(), block);
         } else if (node instanceof PlanNode.Join j) {
             return join(j, block, topLevel);
         } else if (node instanceof PlanNode.Generate g) {
@@ -314,7 +316,7 @@ public final class PlanPrinter {
 
     private static boolean isRelation(PlanNode node) {
         return node instanceof PlanNode.Scan || node instanceof PlanNode.ChangeScan || node instanceof PlanNode.SystemScan
-                || node instanceof PlanNode.Join || node instanceof PlanNode.Generate;
+                || node instanceof PlanNode.StateScan || node instanceof PlanNode.Join || node instanceof PlanNode.Generate;
     }
 
     /** A lateral subquery of unnest() calls per input row, joined so that OUTER keeps rows it leaves empty. */

@@ -33,7 +33,7 @@ class IvmRefreshDecisionTest {
     }
 
     private static IvmRefresher.Survey survey(String reason, Map<Long, Set<Long>> removed) {
-        return new IvmRefresher.Survey(null, null, List.of(), List.of(), reason, removed, Map.of(BASE, List.of("db", "s")), Map.of());
+        return new IvmRefresher.Survey(null, null, List.of(), List.of(), reason, removed, Map.of(BASE, List.of("db", "s")), Map.of(), null);
     }
 
     @Test
