@@ -97,9 +97,18 @@ public record MvMeta(long id, long jobId, String database, String name, String q
         return "inner_mtmv_" + id;
     }
 
+    /**
+     * The MV under another name. An MV without PARTITION BY has one partition, named after it: what
+     * it was built from is kept under the new name too.
+     */
     public MvMeta withName(String newName) {
+        Map<String, Map<String, Long>> sources = partitionSources;
+        if (partitionInfo == null && partitionSources.containsKey(name)) {
+            sources = new LinkedHashMap<>(partitionSources);
+            sources.put(newName, sources.remove(name));
+        }
         return new MvMeta(id, jobId, database, newName, querySql, queryDatabase, buildMode, refreshMethod, trigger, partitionInfo,
-                properties, baseTables, partitionSources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
+                properties, baseTables, sources, refreshState, lastRefreshTime, lastSuccessTime, lastError, paused,
                 active, inactiveReason, createTime, planSignature, ivm, creator);
     }
 

@@ -20,6 +20,10 @@ public record PartitionMeta(long id, String name, List<String> lower, List<Strin
         listValues = listValues.stream().map(v -> Collections.unmodifiableList(new ArrayList<>(v))).toList();
     }
 
+    public PartitionMeta withName(String newName) {
+        return new PartitionMeta(id, newName, lower, upper, listValues, visibleVersion, visibleVersionTime);
+    }
+
     public PartitionMeta withVersion(long version, long time) {
         return new PartitionMeta(id, name, lower, upper, listValues, version, time);
     }

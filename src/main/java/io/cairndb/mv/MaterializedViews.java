@@ -510,7 +510,12 @@ public final class MaterializedViews {
      * table keeps its name (the catalog maps names to it).
      */
     private void move(StatementContext ctx, TableMeta t, MvMeta mv, String newName) {
-        TableMeta renamedTable = t.withName(newName);
+        // An MV without PARTITION BY has one partition, named after it: under the old name a refresh would
+        // take it for a partition that is gone and empty the MV.
+        TableMeta renamedTable = t.isPartitioned() ? t.withName(newName) : t.withName(newName).withPartitioning(new PartitionScheme(
+                t.partitioning().kind(), t.partitioning().columns(), t.partitioning().partitions().stream()
+                .map(p -> p.name().equals(mv.name()) ? p.withName(newName) : p).toList(), t.partitioning().auto(),
+                t.partitioning().temporary()));
         MvMeta renamedMv = mv.withName(newName);
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
         ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());
