@@ -159,7 +159,7 @@ final class ExpressionBinder {
         } else if (e instanceof Expr.TypedLiteral t) {
             return new ScalarExpr.Literal(t.type(), t.value());
         } else if (e instanceof Expr.Interval i) {
-            return new ScalarExpr.Interval(bind(i.value()), i.unit());
+            return new ScalarExpr.Interval(intervalCount(i.value()), i.unit());
         } else if (e instanceof Expr.Variable v) {
             return sessionLiteral(SessionValues.variable(queries.context().session(), v));
         } else if (e instanceof Expr.FunctionCall f) {
@@ -402,6 +402,18 @@ final class ExpressionBinder {
             default -> Operator.BITXOR;
         };
         return call(operator, List.of(l, r), result);
+    }
+
+    /**
+     * The count of an INTERVAL: standard SQL quotes it ({@code INTERVAL '90' DAY}), which is the
+     * number in the quotes; another string is converted as a cast to an integer would.
+     */
+    private ScalarExpr intervalCount(Expr value) {
+        if (value instanceof Expr.StringLiteral s && s.value().strip().matches("[+-]?\\d{1,18}")) {
+            return bind(new Expr.IntegerLiteral(new java.math.BigInteger(s.value().strip())));
+        }
+        ScalarExpr count = bind(value);
+        return count.type().kind().isString() ? new ScalarExpr.Cast(count, DataType.BIGINT, true) : count;
     }
 
     /** {@code d + INTERVAL n unit}: a DATE stays a DATE for whole days and coarser, anything else is a DATETIME. */

@@ -3,6 +3,7 @@ package io.cairndb.ddl;
 import io.cairndb.analyzer.ConsumedStreams;
 import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.StatementContext;
+import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.analyzer.TableDefinitionAnalyzer;
 import io.cairndb.analyzer.TemporaryPartitionTable;
@@ -81,16 +82,16 @@ public final class TableDdl {
         return created;
     }
 
-    /** CTAS: the columns are the query's output columns (or the names given, else the engine's names), typed by the plan. */
+    /** CTAS: the columns are the query's output columns (or the names given), named and typed by the plan. */
     private static List<ColumnDef> columnsOfQuery(StatementContext ctx, Statement.CreateTable stmt) {
         PlanNode plan = QueryBinder.bind(ctx, stmt.asQuery()).plan();
-        List<ResultColumn> shape = QueryShape.columns(ctx.txn().connection(), ctx.translator().print(plan));
-        if (!stmt.columns().isEmpty() && stmt.columns().size() != shape.size()) {
+        List<PlanColumn> outputs = plan.outputs();
+        if (!stmt.columns().isEmpty() && stmt.columns().size() != outputs.size()) {
             throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Number of columns don't equal number of SELECT statement's select list");
         }
         List<ColumnDef> defs = new ArrayList<>();
-        for (int i = 0; i < shape.size(); i++) {
-            String name = stmt.columns().isEmpty() ? shape.get(i).name() : stmt.columns().get(i).name();
+        for (int i = 0; i < outputs.size(); i++) {
+            String name = stmt.columns().isEmpty() ? outputs.get(i).name() : stmt.columns().get(i).name();
             // The plan's type is Doris's; Doris types CTAS strings as VARCHAR(65533) (use_max_length_of_varchar_in_ctas),
             // which (unlike STRING) may be a key.
             DataType planType = plan.outputs().get(i).type();
