@@ -178,7 +178,9 @@ public final class SsbTpchBench {
 
     private static Outcome measure(Statement server, Statement direct, BenchQueries.Query q) throws Exception {
         List<List<Object>> expected;
+        int[] orderBy;
         try (ResultSet rs = direct.executeQuery(q.duckdb())) {
+            orderBy = ResultRows.positions(ResultRows.labels(rs), q.orderKeys());
             expected = ResultRows.read(rs);
         }
         List<List<Object>> actual;
@@ -191,7 +193,7 @@ public final class SsbTpchBench {
             }
             return new Outcome(q, Double.NaN, Timing.median(d), 0, "", e.getMessage().lines().findFirst().orElse(""));
         }
-        String difference = ResultRows.difference(expected, actual, q.ordered());
+        String difference = ResultRows.difference(expected, actual, orderBy);
         double[] s = new double[ROUNDS];
         double[] d = new double[ROUNDS];
         for (int i = 0; i < ROUNDS; i++) {

@@ -21,6 +21,8 @@ public final class BenchQueries {
     public static final List<String> TPCH = List.of("q01", "q02", "q03", "q04", "q05", "q06", "q07", "q08", "q09", "q10", "q11",
             "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19", "q20", "q21", "q22");
 
+    private static final java.util.regex.Pattern ORDER_BY = java.util.regex.Pattern.compile("\\border\\s+by\\b");
+
     /** One query: {@code suite} is "ssb" or "tpch"; the texts are without their license header and final ';'. */
     public record Query(String suite, String name, String doris, String duckdb) {
         /** "ssb/q1.1". */
@@ -28,11 +30,28 @@ public final class BenchQueries {
             return suite + "/" + name;
         }
 
-        /** Whether the result has an order: the query ends with ORDER BY (with or without LIMIT). */
-        public boolean ordered() {
+        /**
+         * The names of the output columns the query orders by, in order, lower case; empty when the rows have
+         * no order. Every ORDER BY of these queries names output columns (or their aliases).
+         */
+        public List<String> orderKeys() {
             String lower = doris.toLowerCase(Locale.ROOT);
-            int order = lower.lastIndexOf("order");
-            return order >= 0 && lower.indexOf(')', order) < 0;
+            java.util.regex.Matcher m = ORDER_BY.matcher(lower);
+            int end = -1;
+            while (m.find()) {
+                end = m.end();
+            }
+            if (end < 0 || lower.indexOf(')', end) >= 0) {
+                return List.of();
+            }
+            String keys = lower.substring(end);
+            int limit = keys.indexOf("limit");
+            keys = limit < 0 ? keys : keys.substring(0, limit);
+            List<String> out = new ArrayList<>();
+            for (String key : keys.split(",")) {
+                out.add(key.strip().replaceAll("\\s+(asc|desc)$", "").strip());
+            }
+            return out;
         }
     }
 

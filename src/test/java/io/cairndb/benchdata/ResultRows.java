@@ -10,13 +10,35 @@ import java.util.List;
 
 /**
  * Query results compared across engines: numbers of any type (a decimal against a double) equal within a
- * relative 1e-9, dates by their ISO text, anything else by its text; rows in order when the query orders
- * them, else as multisets.
+ * relative 1e-9, dates by their ISO text, anything else by its text. The rows must be the same multiset,
+ * and when the query orders them, their values of the ORDER BY columns must come in the same sequence
+ * (rows that tie on those may come in either order).
  */
 public final class ResultRows {
     private static final BigDecimal TOLERANCE = new BigDecimal("1e-9");
 
     private ResultRows() {
+    }
+
+    /** The labels of {@code rs}'s columns, lower case. */
+    public static List<String> labels(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+            out.add(rs.getMetaData().getColumnLabel(i).toLowerCase(java.util.Locale.ROOT));
+        }
+        return out;
+    }
+
+    /** The positions in {@code labels} of the ORDER BY columns {@code keys}. */
+    public static int[] positions(List<String> labels, List<String> keys) {
+        int[] out = new int[keys.size()];
+        for (int i = 0; i < keys.size(); i++) {
+            out[i] = labels.indexOf(keys.get(i));
+            if (out[i] < 0) {
+                throw new IllegalArgumentException("ORDER BY " + keys.get(i) + " is not an output column of " + labels);
+            }
+        }
+        return out;
     }
 
     /** Every value of every row of {@code rs}. */
@@ -33,10 +55,13 @@ public final class ResultRows {
         return out;
     }
 
-    /** How {@code actual} differs from {@code expected}, or null when they are the same rows. */
-    public static String difference(List<List<Object>> expected, List<List<Object>> actual, boolean ordered) {
-        List<List<Object>> e = ordered ? expected : sorted(expected);
-        List<List<Object>> a = ordered ? actual : sorted(actual);
+    /**
+     * How {@code actual} differs from {@code expected}, or null when they are the same rows; {@code orderBy}
+     * holds the positions of the columns the rows are ordered by (none: the rows have no order).
+     */
+    public static String difference(List<List<Object>> expected, List<List<Object>> actual, int[] orderBy) {
+        List<List<Object>> e = sorted(expected);
+        List<List<Object>> a = sorted(actual);
         if (e.size() != a.size()) {
             return "expected " + e.size() + " rows, got " + a.size();
         }
@@ -46,7 +71,14 @@ public final class ResultRows {
             }
             for (int c = 0; c < e.get(r).size(); c++) {
                 if (!same(e.get(r).get(c), a.get(r).get(c))) {
-                    return "row " + r + " column " + c + ": expected " + e.get(r) + ", got " + a.get(r);
+                    return "expected a row " + e.get(r) + ", got " + a.get(r) + " (rows sorted)";
+                }
+            }
+        }
+        for (int r = 0; r < expected.size(); r++) {
+            for (int c : orderBy) {
+                if (!same(expected.get(r).get(c), actual.get(r).get(c))) {
+                    return "row " + r + " out of order: expected " + expected.get(r) + ", got " + actual.get(r);
                 }
             }
         }
