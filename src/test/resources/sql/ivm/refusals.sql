@@ -49,7 +49,44 @@ statement error IVMAnalyzer can only handle UnionRelation, but got: ExceptRelati
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT k FROM facts EXCEPT SELECT k FROM logs
 
 statement error IVMAnalyzer does not support aggregation or DISTINCT inside a FROM subquery, a join input or a UNION ALL branch: aggregate only at the top of the query
-CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT t.k, t.s FROM (SELECT k, sum(v) AS s FROM facts GROUP BY k) t
+CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT t.s, count(*) AS c FROM (SELECT k, sum(v) AS s FROM facts GROUP BY k) t GROUP BY t.s
+
+# A FROM subquery that only renames the columns of a top-level aggregate is that aggregate (the
+# optimizer merges the projections): it is maintained like one.
+statement ok
+CREATE MATERIALIZED VIEW renamed REFRESH INCREMENTAL ON MANUAL AS SELECT t.k, t.s FROM (SELECT k, sum(v) AS s FROM facts GROUP BY k) t
+
+statement ok
+REFRESH MATERIALIZED VIEW renamed INCREMENTAL WITH SYNC MODE
+
+statement ok
+INSERT INTO facts VALUES (1, 1, 10), (2, 1, 5), (3, 2, 7)
+
+statement ok
+REFRESH MATERIALIZED VIEW renamed INCREMENTAL WITH SYNC MODE
+
+statement ok
+UPDATE facts SET v = 20 WHERE id = 1
+
+statement ok
+REFRESH MATERIALIZED VIEW renamed INCREMENTAL WITH SYNC MODE
+
+query rowsort
+SELECT k, s FROM renamed
+----
+1|25
+2|7
+
+query
+SELECT RefreshMode, IvmFallbackReason FROM tasks("type" = "mv") WHERE MvName = "renamed" ORDER BY TaskId DESC LIMIT 1
+----
+PARTIAL|NULL
+
+statement ok
+DROP MATERIALIZED VIEW renamed
+
+statement ok
+DELETE FROM facts WHERE id > 0
 
 statement error IVMAnalyzer does not support subqueries in WHERE, SELECT or join conditions
 CREATE MATERIALIZED VIEW bad REFRESH INCREMENTAL ON MANUAL AS SELECT k FROM facts WHERE k IN (SELECT k FROM logs)

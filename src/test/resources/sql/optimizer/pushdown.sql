@@ -23,10 +23,9 @@ INSERT INTO r VALUES (1, 1, 100), (2, 1, 200), (3, 2, NULL), (4, NULL, 400), (5,
 query
 EXPLAIN OPTIMIZED PLAN SELECT * FROM (SELECT g, v * 2 AS v2 FROM l) s WHERE v2 > 30 AND g = 2
 ----
-Project [g#7:=g#5, v2#8:=v2#6] -> [g#7 INT, v2#8 BIGINT]
-  Project [g#5:=g#3, v2#6:=(v#4 * 2)] -> [g#5 INT, v2#6 BIGINT]
-    Filter (((v#4 * 2) > 30) AND (g#3 = 2))
-      Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
+Project [g#7:=g#3, v2#8:=(v#4 * 2)] -> [g#7 INT, v2#8 BIGINT]
+  Filter (((v#4 * 2) > 30) AND (g#3 = 2))
+    Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
 
 query rowsort
 SELECT * FROM (SELECT g, v * 2 AS v2 FROM l) s WHERE v2 > 30 AND g = 2
@@ -37,12 +36,11 @@ SELECT * FROM (SELECT g, v * 2 AS v2 FROM l) s WHERE v2 > 30 AND g = 2
 query
 EXPLAIN OPTIMIZED PLAN SELECT * FROM (SELECT g, sum(v) AS s FROM l GROUP BY g) t WHERE g > 1 AND s > 30
 ----
-Project [g#8:=g#6, s#9:=s#7] -> [g#8 INT, s#9 BIGINT]
-  Project [g#6:=g#3, s#7:=sum(v)#5] -> [g#6 INT, s#7 BIGINT]
-    Filter (sum(v)#5 > 30)
-      Aggregate keys=[g#3] aggregates=[sum(v)#5:=sum(v#4)] -> [g#3 INT, sum(v)#5 BIGINT]
-        Filter (g#3 > 1)
-          Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
+Project [g#8:=g#3, s#9:=sum(v)#5] -> [g#8 INT, s#9 BIGINT]
+  Filter (sum(v)#5 > 30)
+    Aggregate keys=[g#3] aggregates=[sum(v)#5:=sum(v#4)] -> [g#3 INT, sum(v)#5 BIGINT]
+      Filter (g#3 > 1)
+        Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
 
 query rowsort
 SELECT * FROM (SELECT g, sum(v) AS s FROM l GROUP BY g) t WHERE g > 1 AND s > 30
@@ -59,12 +57,11 @@ NULL|50
 query
 EXPLAIN OPTIMIZED PLAN SELECT * FROM (SELECT id, g, rank() OVER (PARTITION BY g ORDER BY v) AS rk FROM l) t WHERE g = 1 AND id > 1
 ----
-Project [id#9:=id#6, g#10:=g#7, rk#11:=rk#8] -> [id#9 INT NOT NULL, g#10 INT, rk#11 BIGINT NOT NULL]
-  Project [id#6:=id#1, g#7:=g#3, rk#8:=rank() OVER (PARTITION BY g ORDER BY v)#5] -> [id#6 INT NOT NULL, g#7 INT, rk#8 BIGINT NOT NULL]
-    Filter (id#1 > 1)
-      Window [rank() OVER (PARTITION BY g ORDER BY v)#5:=rank() OVER (PARTITION BY g#3 ORDER BY v#4 ASC NULLS FIRST)] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT, rank() OVER (PARTITION BY g ORDER BY v)#5 BIGINT NOT NULL]
-        Filter (g#3 = 1)
-          Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
+Project [id#9:=id#1, g#10:=g#3, rk#11:=rank() OVER (PARTITION BY g ORDER BY v)#5] -> [id#9 INT NOT NULL, g#10 INT, rk#11 BIGINT NOT NULL]
+  Filter (id#1 > 1)
+    Window [rank() OVER (PARTITION BY g ORDER BY v)#5:=rank() OVER (PARTITION BY g#3 ORDER BY v#4 ASC NULLS FIRST)] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT, rank() OVER (PARTITION BY g ORDER BY v)#5 BIGINT NOT NULL]
+      Filter (g#3 = 1)
+        Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
 
 query rowsort
 SELECT * FROM (SELECT id, g, rank() OVER (PARTITION BY g ORDER BY v) AS rk FROM l) t WHERE g = 1 AND id > 1
@@ -200,3 +197,28 @@ Project [id#6:=id#5] -> [id#6 INT NOT NULL]
   Filter (rand() < 2)
     Project [id#5:=id#1] -> [id#5 INT NOT NULL]
       Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
+
+# A comparison of two constants is folded; one that holds disappears, one that fails empties the result.
+query
+EXPLAIN OPTIMIZED PLAN SELECT id FROM l WHERE 1 = 1 AND 2 >= 1.5 AND id > 4
+----
+Project [id#5:=id#1] -> [id#5 INT NOT NULL]
+  Filter (id#1 > 4)
+    Scan opt_push.l columns=[id#1:=id, k#2:=k, g#3:=g, v#4:=v] -> [id#1 INT NOT NULL, k#2 INT, g#3 INT, v#4 INT]
+
+query rowsort
+SELECT id FROM l WHERE 1 = 1 AND id > 4
+----
+5
+6
+
+query rowsort
+SELECT id FROM l WHERE 1 = 2 OR id > 4
+----
+5
+6
+
+query
+SELECT count(*) FROM l WHERE 1 > 2
+----
+0

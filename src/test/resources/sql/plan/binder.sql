@@ -272,9 +272,8 @@ Sort
         Filter
           Subquery
             Project
-              Project
-                Filter
-                  Scan db.orders
+              Filter
+                Scan db.orders
           Scan db.orders
         Scan db.customers
 

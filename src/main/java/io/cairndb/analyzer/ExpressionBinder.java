@@ -225,6 +225,9 @@ final class ExpressionBinder {
 
     private ScalarExpr function(Expr.FunctionCall f) {
         String name = f.name().toLowerCase(Locale.ROOT);
+        if (name.equals("extract") && f.args().size() == 2 && f.args().get(0) instanceof Expr.StringLiteral unit) {
+            return function(extract(unit.value(), f.args().get(1)));
+        }
         if (f.args().isEmpty() && f.over() == null && SessionValues.isSessionFunction(name)) {
             queries.foldedSessionFunction(name);
             return sessionLiteral(SessionValues.function(queries.context().session(), name));
@@ -402,6 +405,20 @@ final class ExpressionBinder {
             default -> Operator.BITXOR;
         };
         return call(operator, List.of(l, r), result);
+    }
+
+    /** The units of EXTRACT(unit FROM x). */
+    private static final List<String> EXTRACT_UNITS = List.of("year", "quarter", "month", "week", "day", "hour", "minute",
+            "second");
+
+    /** EXTRACT(unit FROM x) is the function of that unit, as Doris binds it: year(x), month(x), ... */
+    private static Expr.FunctionCall extract(String unit, Expr value) {
+        String field = unit.toLowerCase(Locale.ROOT);
+        if (!EXTRACT_UNITS.contains(field)) {
+            throw QueryErrors.wrong("EXTRACT does not support the unit " + field.toUpperCase(Locale.ROOT) + ": use one of "
+                    + String.join(", ", EXTRACT_UNITS.stream().map(u -> u.toUpperCase(Locale.ROOT)).toList()));
+        }
+        return Expr.FunctionCall.of(field, value);
     }
 
     /**

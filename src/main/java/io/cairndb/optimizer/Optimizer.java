@@ -7,14 +7,14 @@ import io.cairndb.plan.ScalarExpr;
 
 /**
  * The rules over a bound plan, before rewrite, IVM and printing: predicate pushdown with join
- * extraction from filters over cross joins and outer-join simplification. The plan of every
- * subquery is optimized alike.
+ * extraction from filters over cross joins and outer-join simplification, then merging of
+ * projections. The plan of every subquery is optimized alike.
  */
 public final class Optimizer {
     private Optimizer() {
     }
 
     public static PlanNode optimize(PlanNode plan) {
-        return PredicatePushdown.apply(Subqueries.optimized(plan));
+        return ProjectMerging.apply(PredicatePushdown.apply(Subqueries.optimized(plan)));
     }
 }

@@ -34,7 +34,7 @@ final class PredicatePushdown {
     static PlanNode push(PlanNode node, List<ScalarExpr> conjuncts) {
         if (node instanceof PlanNode.Filter f) {
             List<ScalarExpr> all = new ArrayList<>(conjuncts);
-            all.addAll(Conjuncts.split(f.condition()));
+            all.addAll(TrivialPredicates.simplify(Conjuncts.split(f.condition())));
             return push(f.input(), all);
         }
         if (node instanceof PlanNode.Join j) {

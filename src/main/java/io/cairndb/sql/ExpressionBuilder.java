@@ -1,8 +1,6 @@
 package io.cairndb.sql;
 
 import io.cairndb.catalog.DataType;
-import io.cairndb.error.CairnException;
-import io.cairndb.error.ErrorCode;
 import io.cairndb.sql.CairnSqlParser.*;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Expr.BinaryOp;
@@ -239,18 +237,9 @@ final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
     /** {@code extract(YEAR FROM x)} is the call {@code extract('YEAR', x)}. */
     @Override
     public Expr visitExtract(ExtractContext ctx) {
-        // EXTRACT(unit FROM x) is the function of that unit, as Doris binds it: year(x), month(x), ...
-        String field = identifier(ctx.field).toLowerCase(Locale.ROOT);
-        if (!EXTRACT_UNITS.contains(field)) {
-            throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "EXTRACT does not support the unit "
-                    + field.toUpperCase(Locale.ROOT) + ": use one of " + EXTRACT_UNITS.stream()
-                    .map(u -> u.toUpperCase(Locale.ROOT)).collect(java.util.stream.Collectors.joining(", ")));
-        }
-        return Expr.FunctionCall.of(field, expr(ctx.valueExpression()));
+        String field = identifier(ctx.field).toUpperCase(Locale.ROOT);
+        return Expr.FunctionCall.of("extract", new Expr.StringLiteral(field), expr(ctx.valueExpression()));
     }
-
-    private static final java.util.List<String> EXTRACT_UNITS = java.util.List.of("year", "quarter", "month", "week", "day",
-            "hour", "minute", "second");
 
     @Override
     public Expr visitArrayConstructor(ArrayConstructorContext ctx) {
