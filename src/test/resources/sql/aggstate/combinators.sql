@@ -96,6 +96,17 @@ SELECT bitmap_union_count_merge(s) FROM (SELECT k1 % 2 AS g, bitmap_union_count_
 ----
 3
 
+# COUNT(DISTINCT) and SUM(DISTINCT), as Doris's multi_distinct_count and multi_distinct_sum, keep the distinct values.
+query
+SELECT multi_distinct_count_merge(s), multi_distinct_sum_merge(t) FROM (SELECT k1 % 2 AS g, multi_distinct_count_union(multi_distinct_count_state(k2 % 2)) AS s, multi_distinct_sum_union(multi_distinct_sum_state(k2 % 2)) AS t FROM d_table GROUP BY k1 % 2) x
+----
+2|1
+
+query
+SELECT multi_distinct_count_merge(multi_distinct_count_state(k3)), multi_distinct_sum_merge(multi_distinct_sum_state(k3)) FROM d_table WHERE k3 IS NULL
+----
+0|NULL
+
 # As window functions: a running union, and a running merge.
 query
 SELECT k1, sum_merge(s), count_merge(c) FROM (SELECT k1, sum_union(sum_state(k2)) OVER (ORDER BY k1) AS s, count_union(count_state(k3)) OVER (ORDER BY k1) AS c FROM d_table) t GROUP BY k1 ORDER BY k1

@@ -17,7 +17,8 @@ import static io.cairndb.printer.StateLayout.pack;
  * The state of each aggregate that has one. SUM, MIN, MAX and ANY_VALUE keep their partial value
  * ({@code v}); COUNT its count; AVG the sum ({@code v}) and the count ({@code n}) of its values;
  * MAX_BY / MIN_BY the value ({@code v}) at the extreme key ({@code k}); GROUP_CONCAT its strings
- * ({@code v}) and its separator ({@code sep}), which states must share to merge; the bitmap and HLL
+ * ({@code v}) and its separator ({@code sep}), which states must share to merge; MULTI_DISTINCT_COUNT
+ * and MULTI_DISTINCT_SUM the distinct values ({@code v}); the bitmap and HLL
  * aggregates (and NDV) the members of their sketch ({@code v}), merged as
  * {@link SketchFunctions} merges bitmaps and HLLs.
  */
@@ -43,6 +44,8 @@ final class StateLayouts {
         m.put("count", new Count());
         m.put("avg", new Average());
         m.put("group_concat", new Concat());
+        m.put("multi_distinct_count", new Distinct(true));
+        m.put("multi_distinct_sum", new Distinct(false));
         m.put("max_by", new By("max_by", "max", ">"));
         m.put("min_by", new By("min_by", "min", "<"));
         // A bitmap or an HLL argument is the row's sketch; bitmap_agg and ndv make theirs from a value.
@@ -236,6 +239,48 @@ final class StateLayouts {
             return "struct_pack(v := list_concat(coalesce(" + field(a, "v") + ", " + none + "), coalesce(" + field(b, "v") + ", " + none
                     + ")), sep := CASE WHEN " + as + " <> " + bs
                     + " THEN " + INCOMPATIBLE + " ELSE coalesce(" + as + ", " + bs + ") END)";
+        }
+    }
+
+    /**
+     * MULTI_DISTINCT_COUNT(x) / MULTI_DISTINCT_SUM(x), Doris's COUNT(DISTINCT x) and SUM(DISTINCT x): the
+     * distinct non-NULL values so far; {@code counts}: their number, else their sum.
+     */
+    private record Distinct(boolean counts) implements StateLayout {
+        private static String element(List<DataType> args) {
+            return DuckTypes.toDuckDb(args.get(0));
+        }
+
+        private static String values(Aggregating agg, String s, List<DataType> args) {
+            return "coalesce(list_distinct(flatten(" + agg.call("list", field(s, "v")) + ")), CAST([] AS " + element(args) + "[]))";
+        }
+
+        @Override
+        public String duckType(List<DataType> args) {
+            return "STRUCT(v " + element(args) + "[])";
+        }
+
+        @Override
+        public String state(Call c) {
+            return pack("v", "list_filter([" + cast(c.arg(0), element(List.of(c.raw(0).type()))) + "], lambda __e: __e IS NOT NULL)");
+        }
+
+        @Override
+        public String union(Aggregating agg, String s, DataType state) {
+            return pack("v", values(agg, s, state.children()));
+        }
+
+        @Override
+        public String merge(Aggregating agg, String s, DataType state, DataType result) {
+            String values = values(agg, s, state.children());
+            return cast(counts ? "len(" + values + ")" : "list_sum(" + values + ")", DuckTypes.toDuckDb(result));
+        }
+
+        @Override
+        public String combine(String a, String b, DataType state) {
+            String none = "CAST([] AS " + element(state.children()) + "[])";
+            return pack("v", "list_distinct(list_concat(coalesce(" + field(a, "v") + ", " + none + "), coalesce(" + field(b, "v")
+                    + ", " + none + ")))");
         }
     }
 

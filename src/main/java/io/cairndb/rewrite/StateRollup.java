@@ -22,6 +22,10 @@ record StateRollup(String aggregate, ScalarExpr state, boolean union) {
 
     /** The states the query aggregate can be computed from, if it is one with a state. */
     static Optional<StateRollup> of(PlanNode.AggregateCall c) {
+        if (c.distinct() && c.args().size() == 1 && (c.function().equals("count") || c.function().equals("sum"))) {
+            // COUNT(DISTINCT x) and SUM(DISTINCT x) are Doris's multi_distinct_count(x) and multi_distinct_sum(x).
+            return of(new PlanNode.AggregateCall("multi_distinct_" + c.function(), c.args(), false, c.orderBy()));
+        }
         if (c.distinct() || !c.orderBy().isEmpty()) {
             return Optional.empty();
         }
