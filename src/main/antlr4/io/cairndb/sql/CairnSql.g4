@@ -426,7 +426,7 @@ columnOption
     ;
 
 aggregationType
-    : SUM | MAX | MIN | REPLACE | REPLACE_IF_NOT_NULL | BITMAP_UNION | HLL_UNION
+    : SUM | MAX | MIN | REPLACE | REPLACE_IF_NOT_NULL | BITMAP_UNION | HLL_UNION | GENERIC
     ;
 
 defaultValue
@@ -1097,11 +1097,18 @@ dataType
     : ARRAY LT dataType GT                                                              #arrayType
     | MAP LT dataType COMMA dataType GT                                                 #mapType
     | STRUCT LT structField (COMMA structField)* GT                                     #structType
+    | AGG_STATE LT function=identifier
+      LEFT_PAREN (stateArgument (COMMA stateArgument)*)? RIGHT_PAREN GT                 #aggStateType
     | identifier (LEFT_PAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RIGHT_PAREN)?         #primitiveType
     ;
 
 structField
     : identifier COLON dataType
+    ;
+
+// An argument of an AGG_STATE's aggregate: its type, NULL unless declared NOT NULL.
+stateArgument
+    : dataType (NOT? NULL)?
     ;
 
 // ---------------------------------------------------------------- identifiers
@@ -1134,7 +1141,7 @@ nonReserved
     | TRUNCATE | UNBOUNDED | UNCOMMITTED | VARIABLES | VERBOSE | VIEW | WARNINGS | WORK | WRITE
     | DYNAMIC | TEMPORARY | CONSTRAINT | CONSTRAINTS | FOREIGN | REFERENCES
     | SQL_NO_CACHE | SQL_CACHE | LOCK | UNLOCK | LOW_PRIORITY | DISABLE | ENABLE | EVENTS | SAVEPOINT | RELEASE | CONSISTENT | SNAPSHOT
-    | TABLET | TABLETS
+    | TABLET | TABLETS | AGG_STATE | GENERIC
     ;
 
 // ---------------------------------------------------------------- lexer: keywords
@@ -1187,6 +1194,7 @@ DRY: 'DRY';
 RUN: 'RUN';
 AFTER: 'AFTER';
 AGGREGATE: 'AGGREGATE';
+AGG_STATE: 'AGG_STATE';
 ALL: 'ALL';
 ALTER: 'ALTER';
 USER: 'USER';
@@ -1292,6 +1300,7 @@ FOLLOWING: 'FOLLOWING';
 FORCE: 'FORCE';
 FROM: 'FROM';
 FULL: 'FULL';
+GENERIC: 'GENERIC';
 GLOBAL: 'GLOBAL';
 GRAPH: 'GRAPH';
 GROUP: 'GROUP';

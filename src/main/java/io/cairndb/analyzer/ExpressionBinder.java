@@ -5,6 +5,7 @@ import io.cairndb.catalog.TypeKind;
 import io.cairndb.plan.Operator;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.AggregateStates;
 import io.cairndb.printer.ArgumentType;
 import io.cairndb.printer.FunctionKind;
 import io.cairndb.printer.FunctionRegistry;
@@ -186,6 +187,10 @@ final class ExpressionBinder {
             return caseWhen(c);
         } else if (e instanceof Expr.Cast c) {
             ScalarExpr value = bind(c.value());
+            if ((value.type().kind() == TypeKind.AGG_STATE || c.type().kind() == TypeKind.AGG_STATE)
+                    && !AggregateStates.castable(value.type(), c.type())) {
+                throw AggregateStates.castError(value.type(), c.type());
+            }
             return new ScalarExpr.Cast(value, c.type(), value.nullable() || !c.type().kind().isString());
         } else if (e instanceof Expr.ArrayConstructor a) {
             List<ScalarExpr> elements = bindAll(a.elements());

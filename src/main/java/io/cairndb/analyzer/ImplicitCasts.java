@@ -3,6 +3,7 @@ package io.cairndb.analyzer;
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.AggregateStates;
 import io.cairndb.printer.OperatorTypes;
 
 import java.math.BigDecimal;
@@ -68,6 +69,11 @@ final class ImplicitCasts {
     /** A function's (or an aggregate's) arguments brought to what it takes. */
     static List<ScalarExpr> arguments(String function, List<ScalarExpr> args) {
         List<Read> reads = READS.get(function);
+        if (reads == null && function.endsWith("_state")) {
+            // sum_state(x) reads x as sum does: the state is of sum over what sum would take.
+            String aggregate = AggregateStates.stateOf(function);
+            reads = aggregate == null ? null : READS.get(aggregate);
+        }
         if (reads == null) {
             return args;
         }

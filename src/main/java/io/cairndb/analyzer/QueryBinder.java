@@ -2,13 +2,15 @@ package io.cairndb.analyzer;
 
 import io.cairndb.catalog.DataType;
 import io.cairndb.catalog.TableMeta;
+import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.error.QueryErrors;
-import io.cairndb.plan.PlanColumn;
 import io.cairndb.optimizer.Optimizer;
+import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
 import io.cairndb.plan.ScalarExpr;
+import io.cairndb.printer.AggregateStates;
 import io.cairndb.printer.OperatorTypes;
 import io.cairndb.sql.SqlParser;
 import io.cairndb.sql.tree.Expr;
@@ -152,10 +154,36 @@ public final class QueryBinder {
                 case INTERSECT -> l.get(i).nullable() && r.get(i).nullable();
                 case EXCEPT -> l.get(i).nullable();
             };
-            outputs.add(newColumn(l.get(i).name(), OperatorTypes.commonType(List.of(l.get(i).type(), r.get(i).type())), nullable));
+            DataType type = OperatorTypes.commonType(List.of(l.get(i).type(), r.get(i).type()));
+            if (type == null) {
+                // Two states of different aggregates or arguments, or a state and a value: Doris casts the right to the left.
+                throw AggregateStates.castError(r.get(i).type(), l.get(i).type());
+            }
+            outputs.add(newColumn(l.get(i).name(), type, nullable));
         }
         PlanNode.SetKind kind = PlanNode.SetKind.valueOf(op.type().name());
-        return new PlanNode.SetOperation(kind, op.all(), left, right, outputs);
+        return new PlanNode.SetOperation(kind, op.all(), statesAs(left, outputs), statesAs(right, outputs), outputs);
+    }
+
+    /**
+     * A set operation's input with its states cast to the output's: a state of a NULL argument is
+     * stored as one of the other side's (the engine would not bring the two together itself).
+     */
+    private PlanNode statesAs(PlanNode input, List<PlanColumn> outputs) {
+        List<PlanColumn> in = input.outputs();
+        boolean differ = false;
+        List<PlanNode.Assignment> cast = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            PlanColumn c = in.get(i);
+            DataType type = outputs.get(i).type();
+            if (type.kind() == TypeKind.AGG_STATE && !type.equals(c.type())) {
+                differ = true;
+                cast.add(new PlanNode.Assignment(newColumn(c.name(), type, c.nullable()), new ScalarExpr.Cast(c.ref(), type, c.nullable())));
+            } else {
+                cast.add(new PlanNode.Assignment(c, c.ref()));
+            }
+        }
+        return differ ? new PlanNode.Project(input, cast) : input;
     }
 
     private PlanNode values(QueryBody.Values values) {
@@ -174,6 +202,14 @@ public final class QueryBinder {
             DataType type = OperatorTypes.commonType(rows.stream().map(r -> r.get(column).type()).toList());
             boolean nullable = rows.stream().anyMatch(r -> r.get(column).nullable());
             outputs.add(newColumn("col" + i, type, nullable));
+            if (type != null && type.kind() == TypeKind.AGG_STATE) {
+                // States of a NULL argument are stored as the others are (the engine would not unify them).
+                for (List<ScalarExpr> r : rows) {
+                    if (!r.get(column).type().equals(type)) {
+                        r.set(column, new ScalarExpr.Cast(r.get(column), type, r.get(column).nullable()));
+                    }
+                }
+            }
         }
         return new PlanNode.Values(outputs, rows);
     }

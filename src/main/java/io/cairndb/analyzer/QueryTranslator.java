@@ -83,7 +83,7 @@ public final class QueryTranslator {
      */
     public AnsweredQuery answering(Query query) {
         PlanNode plan = QueryBinder.bind(ctx, query).plan();
-        return new AnsweredQuery(print(rewrite(plan).plan()), ResultSources.of(plan));
+        return new AnsweredQuery(printer().printResult(rewrite(plan).plan()), ResultSources.of(plan));
     }
 
     /** A user's query as DuckDB SQL, and where each of its result columns comes from. */

@@ -70,7 +70,8 @@ public final class RollupQueries {
                     new Expr.IntegerLiteral(BigInteger.ZERO))), new Expr.IntegerLiteral(BigInteger.ONE));
         }
         if (c.aggregation() == AggregationType.SUM || c.aggregation() == AggregationType.MIN || c.aggregation() == AggregationType.MAX
-                || c.aggregation() == AggregationType.BITMAP_UNION || c.aggregation() == AggregationType.HLL_UNION) {
+                || c.aggregation() == AggregationType.BITMAP_UNION || c.aggregation() == AggregationType.HLL_UNION
+                || c.aggregation() == AggregationType.GENERIC) {
             return call.args().get(0);
         }
         return define;

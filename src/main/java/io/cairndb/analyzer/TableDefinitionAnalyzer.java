@@ -15,6 +15,7 @@ import io.cairndb.catalog.TableMeta;
 import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
+import io.cairndb.printer.AggregateStates;
 import io.cairndb.sql.SqlFormatter;
 import io.cairndb.sql.tree.ColumnDef;
 import io.cairndb.sql.tree.DistributionDesc;
@@ -175,7 +176,7 @@ public final class TableDefinitionAnalyzer {
 
     private static boolean canBeKey(DataType t) {
         return switch (t.kind()) {
-            case FLOAT, DOUBLE, JSON, ARRAY, MAP, STRUCT, BITMAP, HLL, STRING -> false;
+            case FLOAT, DOUBLE, JSON, ARRAY, MAP, STRUCT, BITMAP, HLL, AGG_STATE, STRING -> false;
             default -> true;
         };
     }
@@ -210,6 +211,13 @@ public final class TableDefinitionAnalyzer {
             }
         }
         AggregationType agg = def.aggregation();
+        if (type.kind() == TypeKind.AGG_STATE) {
+            AggregateStates.checkDeclared(type);
+            if (model == KeyModel.AGGREGATE && !key && agg == null) {
+                // agg_state<..> without GENERIC, as Doris's first syntax wrote it, merges its states too.
+                agg = AggregationType.GENERIC;
+            }
+        }
         if (model == KeyModel.AGGREGATE && !key && agg == null) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "The value column[" + def.name()
                     + "] of AGGREGATE KEY table must specify an aggregation type");
@@ -236,7 +244,9 @@ public final class TableDefinitionAnalyzer {
         // Keys of keyed models are NOT NULL unless declared NULL: a nullable key costs the table its
         // DuckDB primary key, and with it index-backed upserts (see TableMeta#hasNullableKey).
         boolean keyed = key && model != KeyModel.DUPLICATE;
-        boolean nullable = def.nullable() != null ? def.nullable() : !keyed && !def.autoIncrement();
+        // A state is never NULL (a state of no values is still one), and Doris shows its columns NOT NULL.
+        boolean nullable = def.nullable() != null ? def.nullable()
+                : !keyed && !def.autoIncrement() && type.kind() != TypeKind.AGG_STATE;
         String currentTimestamp = currentTimestamp(def.defaultValue());
         String defaultValue = def.defaultValue() == null ? null
                 : currentTimestamp != null ? currentTimestamp : SqlFormatter.format(def.defaultValue());
@@ -292,7 +302,9 @@ public final class TableDefinitionAnalyzer {
     private static void checkAggregationType(String name, DataType type, AggregationType agg) {
         boolean bitmapType = type.kind() == TypeKind.BITMAP;
         boolean hllType = type.kind() == TypeKind.HLL;
-        if ((agg == AggregationType.BITMAP_UNION) != bitmapType || (agg == AggregationType.HLL_UNION) != hllType) {
+        boolean stateType = type.kind() == TypeKind.AGG_STATE;
+        if ((agg == AggregationType.BITMAP_UNION) != bitmapType || (agg == AggregationType.HLL_UNION) != hllType
+                || (agg == AggregationType.GENERIC) != stateType) {
             throw new CairnException(ErrorCode.WRONG_ARGUMENTS, "Aggregate type " + agg + " is not compatible with column "
                     + name + " of type " + type.toSql());
         }

@@ -6,7 +6,10 @@ import java.util.stream.Collectors;
 /**
  * A Doris-dialect column type. {@code precision}/{@code scale} apply to DECIMAL and DATETIME
  * (scale = fractional seconds), {@code length} to CHAR/VARCHAR (-1 when unspecified),
- * {@code children} to ARRAY (one), MAP (key, value) and STRUCT (with {@code fieldNames}).
+ * {@code children} to ARRAY (one), MAP (key, value) and STRUCT (with {@code fieldNames}). An
+ * AGG_STATE's children are the argument types of its aggregate, and its {@code fieldNames} the
+ * aggregate's name followed by each argument's nullability ({@code "null"} or {@code "not null"}),
+ * both parts of the state's type as in Doris ({@code agg_state<max_by(int not null, int null)>}).
  */
 public record DataType(TypeKind kind, int precision, int scale, int length,
                        List<DataType> children, List<String> fieldNames) {
@@ -64,6 +67,27 @@ public record DataType(TypeKind kind, int precision, int scale, int length,
         return new DataType(TypeKind.STRUCT, 0, 0, -1, types, names);
     }
 
+    /** The state of aggregate {@code function} (lower-case) over arguments of these types and nullability. */
+    public static DataType aggState(String function, List<DataType> args, List<Boolean> nullable) {
+        if (args.size() != nullable.size()) {
+            throw new IllegalArgumentException("an AGG_STATE needs the nullability of each argument");
+        }
+        List<String> names = new java.util.ArrayList<>();
+        names.add(function);
+        nullable.forEach(n -> names.add(n ? "null" : "not null"));
+        return new DataType(TypeKind.AGG_STATE, 0, 0, -1, args, names);
+    }
+
+    /** The aggregate an AGG_STATE is the state of. */
+    public String stateFunction() {
+        return fieldNames.get(0);
+    }
+
+    /** Whether each argument of an AGG_STATE's aggregate may be NULL. */
+    public List<Boolean> stateNullables() {
+        return fieldNames.subList(1, fieldNames.size()).stream().map(n -> n.equals("null")).toList();
+    }
+
     /** The type as Doris prints it in SHOW CREATE TABLE and DESC. */
     public String toSql() {
         return switch (kind) {
@@ -77,6 +101,10 @@ public record DataType(TypeKind kind, int precision, int scale, int length,
             case STRUCT -> "STRUCT<" + java.util.stream.IntStream.range(0, children.size())
                     .mapToObj(i -> fieldNames.get(i) + ":" + children.get(i).toSql())
                     .collect(Collectors.joining(",")) + ">";
+            // A state read back from the engine, whose aggregate the engine does not know, is only "agg_state".
+            case AGG_STATE -> fieldNames.isEmpty() ? "agg_state" : "agg_state<" + stateFunction() + "(" + java.util.stream.IntStream.range(0, children.size())
+                    .mapToObj(i -> children.get(i).toSql() + " " + fieldNames.get(i + 1))
+                    .collect(Collectors.joining(", ")) + ")>";
             case NULL_TYPE -> "NULL";
             default -> kind.name();
         };

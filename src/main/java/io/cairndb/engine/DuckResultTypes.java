@@ -72,6 +72,8 @@ public final class DuckResultTypes {
             case "TIMESTAMP_NS" -> DataType.datetime(6);
             case "JSON" -> DataType.JSON;
             case "\"NULL\"", "NULL" -> DataType.NULL;
+            // Binary data: what a client is shown of an aggregate state.
+            case "BLOB" -> DataType.of(TypeKind.AGG_STATE);
             default -> DataType.of(TypeKind.STRING);
         };
     }

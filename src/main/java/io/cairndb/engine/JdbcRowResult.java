@@ -190,7 +190,18 @@ public final class JdbcRowResult implements RowResult {
         if (v instanceof byte[]) {
             return v;
         }
+        if (v instanceof java.sql.Blob blob) {
+            return bytes(blob);
+        }
         return v.toString();
+    }
+
+    private static byte[] bytes(java.sql.Blob blob) {
+        try {
+            return blob.getBytes(1, (int) blob.length());
+        } catch (SQLException e) {
+            throw EngineErrors.translate(e);
+        }
     }
 
     @Override

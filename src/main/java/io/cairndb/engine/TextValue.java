@@ -7,7 +7,10 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 
-/** The text form of a result value, as the MySQL text protocol sends it. Null stays null. */
+/**
+ * The text form of a result value, as the MySQL text protocol sends it; binary data, which the
+ * protocol sends as it is, in hex as the mysql client shows it. Null stays null.
+ */
 public final class TextValue {
     private TextValue() {
     }
@@ -37,7 +40,8 @@ public final class TextValue {
             return d.toString();
         }
         if (v instanceof byte[] bytes) {
-            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+            // Binary data (what a client is shown of an aggregate state) reads as the mysql client shows it.
+            return "0x" + java.util.HexFormat.of().withUpperCase().formatHex(bytes);
         }
         return v.toString();
     }

@@ -41,7 +41,10 @@ final class RollupColumns {
             }
             String column = SqlFormatter.formatIdentifier(c.name());
             if (t.keyModel() == KeyModel.AGGREGATE && !c.key()) {
-                items.add(c.aggregation().name().toLowerCase(java.util.Locale.ROOT) + "(" + column + ") AS " + column);
+                // A state column rolls up by its aggregate's union (sum_union for an agg_state<sum(..)>).
+                String merge = c.aggregation() == io.cairndb.catalog.AggregationType.GENERIC ? c.type().stateFunction() + "_union"
+                        : c.aggregation().name().toLowerCase(java.util.Locale.ROOT);
+                items.add(merge + "(" + column + ") AS " + column);
             } else {
                 items.add(column);
                 keys.add(column);

@@ -13,6 +13,7 @@ import io.cairndb.catalog.TypeKind;
 import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.plan.PlanColumn;
+import io.cairndb.printer.AggregateStates;
 import io.cairndb.printer.FunctionKind;
 import io.cairndb.printer.FunctionRegistry;
 import io.cairndb.sql.SqlFormatter;
@@ -318,10 +319,12 @@ final class RollupDefinition {
     /** A value column's aggregation; on an AGGREGATE table, the aggregated column's own. */
     private static AggregationType aggregation(TableMeta base, Expr.FunctionCall call) {
         String name = call.name().toLowerCase(Locale.ROOT);
-        AggregationType stored = STORED.get(name);
+        // <agg>_union(..) keeps the states of <agg>, merged as an agg_state column merges them.
+        String merged = AggregateStates.mergedBy(name);
+        AggregationType stored = merged != null && name.endsWith("_union") ? AggregationType.GENERIC : STORED.get(name);
         if (stored == null || call.distinct()) {
             throw invalid("The materialized view does not support aggregate function " + SqlFormatter.format(call)
-                    + "; it stores sum, min, max, count, bitmap_union and hll_union");
+                    + "; it stores sum, min, max, count, bitmap_union, hll_union and <agg>_union of states");
         }
         if (!name.equals("count") && (call.args().size() != 1 || call.args().get(0) instanceof Expr.Star)) {
             throw invalid("The materialized view does not support aggregate function " + SqlFormatter.format(call));

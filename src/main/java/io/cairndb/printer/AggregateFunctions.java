@@ -130,7 +130,7 @@ final class AggregateFunctions {
      * with truncation, scaled back to {@code scale} digits), so that an average rolled up from an MV's
      * sums and counts is the very value the query's avg gives.
      */
-    private static String decimalAverage(String sum, String count, int scale) {
+    static String decimalAverage(String sum, String count, int scale) {
         String unscaledSum = "CAST(" + sum + " * CAST(" + BigInteger.TEN.pow(scale) + " AS DECIMAL(38, 0)) AS HUGEINT)";
         String quotient = "CAST(" + unscaledSum + " // " + count + " AS DECIMAL(38, 0))";
         String unit = "CAST('" + new BigDecimal(BigInteger.ONE, scale).toPlainString() + "' AS DECIMAL(38, " + scale + "))";

@@ -44,6 +44,11 @@ final class Call {
         return name;
     }
 
+    /** The same call under another function's name: a translation that is another function's over the same arguments. */
+    Call renamed(String function) {
+        return new Call(function, args, distinct, orderBy, window, resultType, printer);
+    }
+
     int arity() {
         return printed.length;
     }

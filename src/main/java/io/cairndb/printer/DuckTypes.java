@@ -13,7 +13,8 @@ import java.util.stream.IntStream;
  * <p>BITMAP and HLL have no DuckDB counterpart and are stored as {@code UBIGINT[]}: a BITMAP is
  * the sorted, distinct list of its members; an HLL is the distinct list of the 64-bit hashes of
  * its members. HLL cardinalities are therefore exact counts of distinct hashes, not sketch
- * estimates, and HLL values grow with the number of distinct members.
+ * estimates, and HLL values grow with the number of distinct members. An AGG_STATE is the STRUCT
+ * its aggregate keeps its state in ({@link AggregateStates}).
  */
 public final class DuckTypes {
     /** DuckDB's widest DECIMAL. */
@@ -44,6 +45,7 @@ public final class DuckTypes {
                     .mapToObj(i -> SqlText.ident(type.fieldNames().get(i)) + " " + toDuckDb(type.children().get(i)))
                     .collect(Collectors.joining(", ")) + ")";
             case BITMAP, HLL -> "UBIGINT[]";
+            case AGG_STATE -> AggregateStates.duckType(type);
             // What DuckDB itself materializes a bare NULL as (CREATE TABLE .. AS SELECT NULL).
             case NULL_TYPE -> "INTEGER";
         };

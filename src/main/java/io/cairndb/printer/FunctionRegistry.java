@@ -14,7 +14,9 @@ import java.util.Set;
  * The dialect's functions: for each, how many arguments it takes, its Doris return type and
  * nullability ({@link TypeRule}), and its DuckDB spelling ({@link Translation}). The tables live in
  * {@link ScalarFunctions}, {@link StringFunctions}, {@link DateFunctions}, {@link AggregateFunctions},
- * {@link WindowFunctions}, {@link SketchFunctions} and {@link HashFunctions}. A function DuckDB has
+ * {@link WindowFunctions}, {@link SketchFunctions} and {@link HashFunctions}; the aggregate-state
+ * combinators of the aggregates ({@code sum_state}, {@code sum_union}, {@code sum_merge}) are
+ * {@link AggregateStates}'. A function DuckDB has
  * under the same name and meaning is registered with a pass-through translation; a function not
  * registered at all (a user's UDF, a DuckDB function) is passed through under its own name, so
  * DuckDB either has it or reports it by name.
@@ -49,13 +51,22 @@ public final class FunctionRegistry {
 
     /** True for a function of the dialect; {@code name} is lower-case. */
     public boolean isKnown(String name) {
-        return entries.containsKey(name);
+        return entries.containsKey(name) || combinator(name) != null;
     }
 
     /** Whether the function is a scalar, an aggregate or a window function; null when unknown. */
     public FunctionKind kind(String name) {
         Entry entry = entries.get(name);
-        return entry == null ? null : entry.kind();
+        if (entry != null) {
+            return entry.kind();
+        }
+        AggregateStates.Name combinator = combinator(name);
+        return combinator == null ? null : combinator.kind();
+    }
+
+    /** The aggregate-state combinator ({@code sum_state}, {@code sum_union}, {@code sum_merge}) a name calls, or null. */
+    AggregateStates.Name combinator(String name) {
+        return AggregateStates.parse(name, base -> entries.containsKey(base) && entries.get(base).kind() == FunctionKind.AGGREGATE);
     }
 
     /**
@@ -66,7 +77,8 @@ public final class FunctionRegistry {
     public FunctionSignature resolve(String name, List<ArgumentType> args) {
         Entry entry = entries.get(name);
         if (entry == null) {
-            return null;
+            AggregateStates.Name combinator = combinator(name);
+            return combinator == null ? null : AggregateStates.resolve(this, name, combinator, args);
         }
         checkArity(name, entry, args.size());
         io.cairndb.catalog.DataType type = entry.rule().returnType(args);
@@ -144,7 +156,8 @@ public final class FunctionRegistry {
     String map(Call call) {
         Entry entry = entries.get(call.name());
         if (entry == null) {
-            return call.passThrough();
+            AggregateStates.Name combinator = combinator(call.name());
+            return combinator == null ? call.passThrough() : AggregateStates.translate(combinator, call);
         }
         checkArity(call.name(), entry, call.arity());
         if (entry.kind() == FunctionKind.SCALAR && (call.distinct() || call.orderedOrWindowed())) {

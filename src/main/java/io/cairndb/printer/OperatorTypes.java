@@ -193,6 +193,7 @@ public final class OperatorTypes {
                 yield k == null || v == null ? null : DataType.map(k, v);
             }
             case STRUCT -> commonStruct(a, b);
+            case AGG_STATE -> AggregateStates.common(a, b);
             default -> a;
         };
     }

@@ -1,6 +1,7 @@
 package io.cairndb.printer;
 
 import io.cairndb.catalog.DataType;
+import io.cairndb.catalog.TypeKind;
 import io.cairndb.plan.Conjuncts;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
@@ -41,13 +42,27 @@ public final class PlanPrinter {
 
     /** The query: the root's columns under their names, in order. */
     public String print(PlanNode root) {
+        return print(root, false);
+    }
+
+    /**
+     * The query as a client is shown its result: as {@link #print}, but an aggregate state only as
+     * binary data ({@link AggregateStates#shown}).
+     */
+    public String printResult(PlanNode root) {
+        return print(root, true);
+    }
+
+    private String print(PlanNode root, boolean shown) {
         Set<Integer> before = used;
         used = UsedColumns.referenced(root);
         try {
             QueryBlock block = block(root);
             List<String> items = new ArrayList<>();
             for (PlanColumn c : root.outputs()) {
-                items.add(block.scope.get(c.id()) + " AS " + SqlText.ident(c.name()));
+                String value = block.scope.get(c.id());
+                boolean state = shown && c.type().kind() == TypeKind.AGG_STATE;
+                items.add((state ? AggregateStates.shown(value) : value) + " AS " + SqlText.ident(c.name()));
             }
             return render(block, items);
         } finally {

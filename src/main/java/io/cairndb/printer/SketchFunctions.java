@@ -18,7 +18,7 @@ import static io.cairndb.printer.TypeRule.returns;
  * its values, so its percentiles are exact for the values as FLOATs.
  */
 final class SketchFunctions {
-    private static final String EMPTY = "CAST([] AS UBIGINT[])";
+    static final String EMPTY = "CAST([] AS UBIGINT[])";
     private static final String EMPTY_PERCENTILE = "CAST([] AS FLOAT[])";
     /** A percentile state: the catalog has no PERCENTILE type, so it is typed as what it is stored as. */
     private static final DataType PERCENTILE = DataType.array(DataType.FLOAT);
@@ -59,8 +59,7 @@ final class SketchFunctions {
         m.scalar("bitmap_and", 2, 2, returns(BITMAP), c -> "list_sort(list_intersect(" + c.args() + "))");
         m.scalar("bitmap_min", 1, 1, returns(BIGINT).alwaysNullable(), c -> call("list_min", c.arg(0)));
         m.scalar("bitmap_max", 1, 1, returns(BIGINT).alwaysNullable(), c -> call("list_max", c.arg(0)));
-        m.aggregate("bitmap_union", 1, 1, BITMAP_NEVER_NULL, c -> "coalesce(" + members("flatten(" + c.aggregate("list", c.arg(0)) + ")")
-                + ", " + EMPTY + ")");
+        m.aggregate("bitmap_union", 1, 1, BITMAP_NEVER_NULL, c -> union(c.aggregate("list", c.arg(0))));
         m.aggregate("bitmap_union_count", 1, 1, COUNT, c -> distinctCount(c.aggregate("list", c.arg(0))));
         m.aggregate("bitmap_agg", 1, 1, BITMAP_NEVER_NULL, c -> "coalesce(" + members(c.aggregate("list", "TRY_CAST(" + c.arg(0)
                 + " AS UBIGINT)")) + ", " + EMPTY + ")");
@@ -72,8 +71,7 @@ final class SketchFunctions {
                 + "], lambda v: v IS NOT NULL), lambda v: hash(CAST(v AS VARCHAR)))");
         m.scalar("hll_empty", 0, 0, HLL_NEVER_NULL, c -> EMPTY);
         m.scalar("hll_cardinality", 1, 1, COUNT, c -> "coalesce(len(" + c.arg(0) + "), 0)");
-        m.aggregate("hll_union hll_raw_agg", 1, 1, HLL_NEVER_NULL, c -> "coalesce(" + members("flatten(" + c.aggregate("list", c.arg(0))
-                + ")") + ", " + EMPTY + ")");
+        m.aggregate("hll_union hll_raw_agg", 1, 1, HLL_NEVER_NULL, c -> union(c.aggregate("list", c.arg(0))));
         m.aggregate("hll_union_agg", 1, 1, COUNT, c -> distinctCount(c.aggregate("list", c.arg(0))));
     }
 
@@ -97,8 +95,16 @@ final class SketchFunctions {
         return "list_sort(list_distinct(" + list + "))";
     }
 
+    /**
+     * The union of the bitmaps (or HLLs) of a list of them ({@code list(x)}, aggregated): their sorted
+     * distinct members, the empty one for no rows.
+     */
+    static String union(String listOfLists) {
+        return "coalesce(" + members("flatten(" + listOfLists + ")") + ", " + EMPTY + ")";
+    }
+
     /** The number of distinct members across a list of member lists; 0 for no rows. */
-    private static String distinctCount(String listOfLists) {
+    static String distinctCount(String listOfLists) {
         return "coalesce(len(list_distinct(flatten(" + listOfLists + "))), 0)";
     }
 }

@@ -19,8 +19,9 @@ import java.util.function.Function;
  * Computes a query's aggregate from the aggregates an MV keeps per group, over coarser groups (the
  * seed's roll-up table): SUM, MIN, MAX and ANY_VALUE of their own kind, COUNT as the SUM of counts,
  * AVG as a SUM over a COUNT, COUNT(DISTINCT x) and BITMAP_UNION_COUNT from BITMAP_UNION(TO_BITMAP(x)),
- * APPROX_COUNT_DISTINCT / NDV / HLL_UNION_AGG from HLL_UNION(HLL_HASH(x)); and any aggregate that
- * duplicates do not change over the MV's group columns.
+ * APPROX_COUNT_DISTINCT / NDV / HLL_UNION_AGG from HLL_UNION(HLL_HASH(x)); an aggregate with a state,
+ * and the merge and union of its states, from the MV's union of the states ({@link StateRollup}); and
+ * any aggregate that duplicates do not change over the MV's group columns.
  */
 final class AggregateRollup {
     /** Aggregates a group's duplicate rows do not change: over group columns they roll up as they are. */
@@ -90,6 +91,10 @@ final class AggregateRollup {
                 }
             }
         }
+        Optional<Rolled> fromStates = fromStates(query);
+        if (fromStates.isPresent()) {
+            return fromStates.get();
+        }
         Optional<ScalarExpr> fromSketch = fromSketch(c);
         if (fromSketch.isPresent()) {
             String rolled = c.function().equals("count") || c.function().equals("bitmap_union_count")
@@ -104,6 +109,14 @@ final class AggregateRollup {
             return average(query);
         }
         throw cannot(c);
+    }
+
+    /** An aggregate with a state (or a merge or union of states) from the MV's union of those states. */
+    private Optional<Rolled> fromStates(PlanNode.AggregateAssignment query) {
+        return StateRollup.of(query.call()).flatMap(states -> {
+            ScalarExpr kept = byText.get(ExprTexts.of(states.kept()));
+            return kept == null ? Optional.empty() : Optional.of(direct(query, states.over(kept)));
+        });
     }
 
     /** COUNT(DISTINCT x) and the approximate counts from the MV's BITMAP_UNION or HLL_UNION of x. */
@@ -175,8 +188,11 @@ final class AggregateRollup {
     }
 
     private Rolled direct(PlanNode.AggregateAssignment query, String function, boolean distinct, List<ScalarExpr> args) {
+        return direct(query, new PlanNode.AggregateCall(function, args, distinct, List.of()));
+    }
+
+    private Rolled direct(PlanNode.AggregateAssignment query, PlanNode.AggregateCall rolled) {
         PlanColumn column = query.column();
-        PlanNode.AggregateCall rolled = new PlanNode.AggregateCall(function, args, distinct, List.of());
         if (emptyGroup && COUNTS.contains(query.call().function())) {
             // Over no rows at all a count is 0, where the SUM of counts is NULL.
             PlanColumn sum = ids.fresh(column.name(), column.type(), true);

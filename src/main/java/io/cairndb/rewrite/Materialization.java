@@ -117,6 +117,7 @@ public record Materialization(String database, String name, PlanNode.TableSource
                 case MAX -> "max";
                 case BITMAP_UNION -> "bitmap_union";
                 case HLL_UNION -> "hll_union";
+                case GENERIC -> c.type().stateFunction() + "_union";
                 case REPLACE, REPLACE_IF_NOT_NULL -> throw new IllegalStateException("a rollup has no REPLACE column: " + c.name());
             };
             PlanColumn value = ids.fresh(c.name(), c.type(), c.nullable());

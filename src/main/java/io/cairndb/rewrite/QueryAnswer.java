@@ -78,7 +78,14 @@ final class QueryAnswer {
                 calls.addAll(r.calls());
                 values.put(a.column().id(), r.value());
             } else {
-                List<ScalarExpr> args = outputs.all(c.args(), queryEqual).orElseThrow(() -> new MatchFailure(
+                Optional<List<ScalarExpr>> found = outputs.all(c.args(), queryEqual);
+                Optional<PlanNode.AggregateCall> fromStates = found.isPresent() ? Optional.empty() : fromStates(c, outputs);
+                if (fromStates.isPresent()) {
+                    calls.add(new PlanNode.AggregateAssignment(a.column(), fromStates.get()));
+                    values.put(a.column().id(), a.column().ref());
+                    continue;
+                }
+                List<ScalarExpr> args = found.orElseThrow(() -> new MatchFailure(
                         "The columns used by query are not in view: " + ExprTexts.readable(c)));
                 List<PlanNode.SortKey> order = new ArrayList<>();
                 for (PlanNode.SortKey k : c.orderBy()) {
@@ -100,6 +107,11 @@ final class QueryAnswer {
         calls.forEach(c -> above.put(ExprTexts.of(c.column().ref()), c.column().ref()));
         ViewExpressions groups = new ViewExpressions(above);
         return project(grouped, e -> groups.express(substitute(e, values), queryEqual));
+    }
+
+    /** An aggregate with a state from the MV's rows' states of it ({@code sum(x)} as {@code sum_merge} of {@code sum_state(x)}). */
+    private Optional<PlanNode.AggregateCall> fromStates(PlanNode.AggregateCall c, ViewExpressions outputs) {
+        return StateRollup.of(c).flatMap(states -> outputs.express(states.state(), queryEqual).map(states::over));
     }
 
     /** The query's outputs, each under its own column, computed by {@code express}. */

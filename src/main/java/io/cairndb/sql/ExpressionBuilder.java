@@ -460,6 +460,12 @@ final class ExpressionBuilder extends CairnSqlBaseVisitor<Object> {
             return DataType.struct(struct.structField().stream().map(f -> identifier(f.identifier())).toList(),
                     struct.structField().stream().map(f -> dataType(f.dataType(), cast)).toList());
         }
+        if (ctx instanceof AggStateTypeContext state) {
+            // agg_state<max_by(int not null, int)>: an argument is NULL unless declared NOT NULL.
+            return DataType.aggState(identifier(state.function).toLowerCase(Locale.ROOT),
+                    state.stateArgument().stream().map(a -> dataType(a.dataType(), cast)).toList(),
+                    state.stateArgument().stream().map(a -> a.NOT() == null).toList());
+        }
         return primitiveType((PrimitiveTypeContext) ctx, cast);
     }
 

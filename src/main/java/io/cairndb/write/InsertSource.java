@@ -2,6 +2,7 @@ package io.cairndb.write;
 
 import io.cairndb.analyzer.QueryBinder;
 import io.cairndb.analyzer.QueryTranslator;
+import io.cairndb.analyzer.StateArguments;
 import io.cairndb.analyzer.StatementContext;
 import io.cairndb.catalog.ColumnMeta;
 import io.cairndb.catalog.DataType;
@@ -11,6 +12,7 @@ import io.cairndb.error.CairnException;
 import io.cairndb.error.ErrorCode;
 import io.cairndb.plan.PlanColumn;
 import io.cairndb.plan.PlanNode;
+import io.cairndb.printer.AggregateStates;
 import io.cairndb.printer.DuckTypes;
 import io.cairndb.sql.tree.Expr;
 import io.cairndb.sql.tree.Query;
@@ -33,17 +35,22 @@ final class InsertSource {
         QueryTranslator tr = ctx.translator();
         String sql;
         List<DataType> sourceTypes;
-        if (isPlainValues(source)) {
+        // A state column needs the type of what it is given: VALUES rows with one are bound as a query.
+        boolean states = targets.stream().anyMatch(c -> c.type().kind() == io.cairndb.catalog.TypeKind.AGG_STATE);
+        if (isPlainValues(source) && !states) {
             // Each value is converted on its own, so rows may mix literal types and use DEFAULT.
             sql = values(ctx, tr, t, targets, ((QueryBody.Values) source.body()).rows(), strict);
             sourceTypes = targets.stream().map(ColumnMeta::type).toList();
         } else {
             // The source's types are the plan's: no round trip to the engine to learn them.
             PlanNode plan = QueryBinder.bind(ctx, source).plan();
-            sql = tr.print(tr.answeringWrite(plan));
             if (plan.outputs().size() != targets.size()) {
                 throw new CairnException(ErrorCode.COLUMN_COUNT_MISMATCH, "Column count doesn't match value count");
             }
+            if (states) {
+                plan = StateArguments.castTo(plan, targets.stream().map(ColumnMeta::type).toList());
+            }
+            sql = tr.print(tr.answeringWrite(plan));
             sourceTypes = plan.outputs().stream().map(PlanColumn::type).toList();
         }
         List<String> aliases = new ArrayList<>();
@@ -93,6 +100,13 @@ final class InsertSource {
 
     /** A conversion (failing or NULL when not strict); fractions stored into integer columns are truncated, as Doris does. */
     private static String convert(String value, DataType from, DataType to, boolean strict) {
+        if (from.kind() == io.cairndb.catalog.TypeKind.AGG_STATE || to.kind() == io.cairndb.catalog.TypeKind.AGG_STATE) {
+            // A state is stored only in a column of its own aggregate and arguments, and as it is.
+            if (!AggregateStates.castable(from, to)) {
+                throw AggregateStates.castError(from, to);
+            }
+            return "CAST(" + value + " AS " + DuckTypes.toDuckDb(to) + ")";
+        }
         boolean fractional = from.kind() == io.cairndb.catalog.TypeKind.DECIMAL || from.kind() == io.cairndb.catalog.TypeKind.DOUBLE
                 || from.kind() == io.cairndb.catalog.TypeKind.FLOAT;
         String v = fractional && to.kind().isInteger() ? "trunc(" + value + ")" : value;

@@ -203,6 +203,7 @@ final class KeyModelWriter {
                 case REPLACE -> "arg_max(" + col + ", rowid)";
                 case REPLACE_IF_NOT_NULL -> "arg_max(" + col + ", rowid) FILTER (WHERE " + col + " IS NOT NULL)";
                 case BITMAP_UNION, HLL_UNION -> "list_sort(list_distinct(flatten(list(" + col + "))))";
+                case GENERIC -> io.cairndb.printer.AggregateStates.unionOf(v.type(), col);
             };
             // sum() of an integer column widens to HUGEINT; the table's type is the contract.
             items.add("CAST(" + agg + " AS " + io.cairndb.printer.DuckTypes.toDuckDb(v.type()) + ") AS " + col);
@@ -284,6 +285,7 @@ final class KeyModelWriter {
             case REPLACE -> neu;
             case REPLACE_IF_NOT_NULL -> "coalesce(" + neu + ", " + old + ")";
             case BITMAP_UNION, HLL_UNION -> "list_sort(list_distinct(list_concat(" + old + ", " + neu + ")))";
+            case GENERIC -> io.cairndb.printer.AggregateStates.combine(v.type(), old, neu);
         };
     }
 

@@ -375,4 +375,22 @@ class ServerJdbcTest {
             }
         }
     }
+
+    /** A state reaches a client as binary data (as Doris sends its serialized states), through either protocol. */
+    @Test
+    void aggregateStatesAreBinaryData() throws SQLException {
+        for (String options : List.of("", "&useServerPrepStmts=true")) {
+            try (Connection c = connect(options);
+                 PreparedStatement ps = c.prepareStatement("SELECT sum_state(x), x FROM (SELECT 6 AS x) t")) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals(Types.LONGVARBINARY, rs.getMetaData().getColumnType(1));
+                    Object state = rs.getObject(1);
+                    assertTrue(state instanceof byte[], "a state is bytes, not " + state.getClass());
+                    assertEquals("{'v': 6}", new String((byte[]) state, java.nio.charset.StandardCharsets.UTF_8));
+                    assertEquals(6, rs.getLong(2));
+                }
+            }
+        }
+    }
 }

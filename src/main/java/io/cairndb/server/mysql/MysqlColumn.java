@@ -10,6 +10,8 @@ record MysqlColumn(String name, DataType dataType, int typeCode, int charset, lo
     private static final int UTF8_MAX_BYTES = 3;
     /** Doris's VARCHAR limit, used as the width of strings without a declared length. */
     private static final int UNBOUNDED_CHARS = 65533;
+    /** The width of a binary column: a BLOB's. */
+    private static final int UNBOUNDED_BYTES = 65535;
     /** Decimals value meaning "not fixed" for floating-point columns. */
     private static final int NOT_FIXED_DECIMALS = 31;
     private static final int LARGEINT_DIGITS = 39;
@@ -40,6 +42,9 @@ record MysqlColumn(String name, DataType dataType, int typeCode, int charset, lo
                     19 + (type.scale() > 0 ? type.scale() + 1 : 0), type.scale());
             case CHAR, VARCHAR -> string(name, type, type.length() < 0 ? UNBOUNDED_CHARS : type.length());
             case STRING, JSON, ARRAY, MAP, STRUCT, BITMAP, HLL -> string(name, type, UNBOUNDED_CHARS);
+            // An aggregate state is binary data, as Doris sends its serialized states.
+            case AGG_STATE -> new MysqlColumn(name, type, Protocol.TYPE_BLOB, Protocol.CHARSET_BINARY, UNBOUNDED_BYTES, 0,
+                    Protocol.FLAG_BINARY | Protocol.FLAG_BLOB);
             case NULL_TYPE -> new MysqlColumn(name, type, Protocol.TYPE_NULL, Protocol.CHARSET_BINARY, 0, 0,
                     Protocol.FLAG_BINARY);
         };

@@ -86,6 +86,7 @@ final class Protocol {
 
     // Column definition flags and character sets.
     static final int FLAG_NOT_NULL = 1;
+    static final int FLAG_BLOB = 16;
     static final int FLAG_BINARY = 128;
     /** utf8_general_ci, what Doris reports; clients decode it as UTF-8, 4-byte characters included. */
     static final int CHARSET_UTF8 = 33;

@@ -29,6 +29,8 @@ final class ValueEncoder {
             out.lenencString(s);
         } else if (value instanceof Double d) {
             out.lenencDouble(d);
+        } else if (value instanceof byte[] bytes) {
+            out.lenencBytes(bytes);
         } else {
             out.lenencBytes(text(value, column));
         }
@@ -59,7 +61,7 @@ final class ValueEncoder {
             case Protocol.TYPE_DOUBLE -> out.double8(asNumber(value).doubleValue());
             case Protocol.TYPE_DATE -> writeDate(out, asDate(value));
             case Protocol.TYPE_DATETIME -> writeDateTime(out, asDateTime(value), column);
-            default -> out.lenencBytes(text(value, column));
+            default -> out.lenencBytes(value instanceof byte[] bytes ? bytes : text(value, column));
         }
     }
 
