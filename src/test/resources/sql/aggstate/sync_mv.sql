@@ -108,3 +108,32 @@ MaterializedViewRewriteFail:
 
 statement error Aggregate function require same with slot aggregate type, input: MAX, required: GENERIC
 CREATE MATERIALIZED VIEW bad_rollup AS SELECT site AS site_b, max(m) FROM totals GROUP BY site
+
+# Doris's older spelling: a rollup of an AGGREGATE KEY table's columns unions its state columns.
+statement ok
+ALTER TABLE totals ADD ROLLUP r_site (site, s)
+
+wait tasks
+
+statement ok
+INSERT INTO totals VALUES ('b', '2024-01-06', sum_state(7), max_state(7))
+
+query rowsort both
+SELECT site, sum_merge(s) FROM totals GROUP BY site
+----
+a|130
+b|37
+
+statement ok
+DROP MATERIALIZED VIEW totals_by_site ON totals
+
+materializations
+SELECT site, sum_merge(s) FROM totals GROUP BY site
+----
+MaterializedView
+MaterializedViewRewriteSuccessAndChose:
+  internal.state_rollups.totals.r_site chose,
+MaterializedViewRewriteSuccessButNotChose:
+  not chose: none,
+MaterializedViewRewriteFail:
+(empty)

@@ -67,7 +67,7 @@ create materialized view m as select k1 as kk, sum(v1) from t group by k1, k2
 statement error The select expr k2 not in grouping or aggregate columns
 create materialized view m as select k1 as kk, k2 as kk2, sum(v1) from t group by k1
 
-statement error The materialized view does not support aggregate function avg(v1); it stores sum, min, max, count, bitmap_union and hll_union
+statement error The materialized view does not support aggregate function avg(v1); it stores sum, min, max, count, bitmap_union, hll_union and <agg>_union of states
 create materialized view m as select k1 as kk, avg(v1) from t group by k1
 
 statement error BITMAP_UNION need input a bitmap column, but input INT

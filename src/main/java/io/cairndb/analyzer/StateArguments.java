@@ -61,7 +61,7 @@ public final class StateArguments {
     /** A state call of the target's aggregate over the target's argument types; anything else as it is. */
     private static ScalarExpr remade(ScalarExpr e, DataType target) {
         if (target.kind() != TypeKind.AGG_STATE || !(e instanceof ScalarExpr.Call call)
-                || !(call.type().kind() == TypeKind.AGG_STATE) || !call.function().equals(target.stateFunction() + "_state")
+                || call.type().kind() != TypeKind.AGG_STATE || !call.function().equals(target.stateFunction() + "_state")
                 || AggregateStates.castable(call.type(), target) || call.args().size() != target.children().size()) {
             return e;
         }
