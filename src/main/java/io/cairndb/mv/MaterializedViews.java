@@ -510,12 +510,7 @@ public final class MaterializedViews {
      * table keeps its name (the catalog maps names to it).
      */
     private void move(StatementContext ctx, TableMeta t, MvMeta mv, String newName) {
-        // An MV without PARTITION BY has one partition, named after it: under the old name a refresh would
-        // take it for a partition that is gone and empty the MV.
-        TableMeta renamedTable = t.isPartitioned() ? t.withName(newName) : t.withName(newName).withPartitioning(new PartitionScheme(
-                t.partitioning().kind(), t.partitioning().columns(), t.partitioning().partitions().stream()
-                .map(p -> p.name().equals(mv.name()) ? p.withName(newName) : p).toList(), t.partitioning().auto(),
-                t.partitioning().temporary()));
+        TableMeta renamedTable = renamed(t, mv, newName);
         MvMeta renamedMv = mv.withName(newName);
         ctx.catalog().deleteTable(ctx.txn().connection(), mv.database(), mv.name());
         ctx.catalog().deleteMv(ctx.txn().connection(), mv.database(), mv.name());
@@ -531,6 +526,20 @@ public final class MaterializedViews {
                 ctx.catalog().forgetMv(mv.database(), mv.name());
             }
         });
+    }
+
+    /**
+     * The MV's table under another name. An MV without PARTITION BY has one partition, named after it:
+     * it is renamed too, as {@link MvMeta#withName} renames what it was built from; under the old name
+     * a refresh would take it for a partition that is gone and empty the MV.
+     */
+    private static TableMeta renamed(TableMeta t, MvMeta mv, String newName) {
+        if (t.isPartitioned()) {
+            return t.withName(newName);
+        }
+        return t.withName(newName).withPartitioning(new PartitionScheme(t.partitioning().kind(), t.partitioning().columns(),
+                t.partitioning().partitions().stream().map(p -> p.name().equals(mv.name()) ? p.withName(newName) : p).toList(),
+                t.partitioning().auto(), t.partitioning().temporary()));
     }
 
     /**
@@ -562,9 +571,9 @@ public final class MaterializedViews {
             return;
         }
         // Only the names swap: each DuckDB table keeps its name.
-        TableMeta mineRenamed = mine.withName(other.name());
+        TableMeta mineRenamed = renamed(mine, mv, other.name());
         MvMeta mvRenamed = mv.withName(other.name());
-        TableMeta theirsRenamed = theirs.withName(mv.name());
+        TableMeta theirsRenamed = renamed(theirs, other, mv.name());
         MvMeta otherRenamed = other.withName(mv.name());
         for (TableMeta t : List.of(mineRenamed, theirsRenamed)) {
             ctx.catalog().saveTable(ctx.txn().connection(), t);
